@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Settings every service reads; each app extends this with its own. */
+export const commonConfigSchema = z.object({
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().default(''),
+  KAFKA_BROKERS: z
+    .string()
+    .default('127.0.0.1:9092')
+    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean)),
+  KAFKA_TOPIC_PREFIX: z.string().default(''),
+  /** Database names are `${DATABASE_PREFIX}${service}`, so test runs get databases of their own. */
+  DATABASE_PREFIX: z.string().default(''),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type CommonConfig = z.infer<typeof commonConfigSchema>;

@@ -1,0 +1,17 @@
+/** Public topic names (CONTRACT.md). A new major version of an event means a new topic. */
+export const TOPICS = {
+  booking: 'booking.v1',
+  payment: 'payment.v1',
+  refund: 'refund.v1',
+  notification: 'notification.v1',
+} as const;
+
+export type TopicKey = keyof typeof TOPICS;
+export type TopicName = (typeof TOPICS)[TopicKey];
+
+/** Tests give every run a prefix so runs never read each other's events. */
+export function topicName(topic: TopicName, prefix: string): string {
+  return `${prefix}${topic}`;
+}
+
+export const ALL_TOPICS: readonly TopicName[] = Object.values(TOPICS);

@@ -1,0 +1,5 @@
+export { type Queryable, type TransactionClient, withTransaction } from './transaction';
+export { createPool, databaseUrl } from './pool';
+export { ensureDatabase, dropDatabase } from './database-admin';
+export { runMigrations, type MigrationClass } from './migrations';
+export { isPgError, PG_ERRORS } from './pg-errors';

@@ -1,0 +1,35 @@
+import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+
+export interface KafkaSettings {
+  brokers: string[];
+  clientId: string;
+  /** Where kafkajs' own warnings go; defaults to stderr as JSON lines. */
+  log?: (entry: { level: string; message: string; [key: string]: unknown }) => void;
+}
+
+const LEVEL_NAMES: Record<number, string> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+/** The one place a kafkajs client is made: the retry policy and logging are the same everywhere. */
+export function createKafka(settings: KafkaSettings): Kafka {
+  const log =
+    settings.log ?? ((entry) => process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`));
+  return new Kafka({
+    clientId: settings.clientId,
+    brokers: settings.brokers,
+    connectionTimeout: 3_000,
+    requestTimeout: 10_000,
+    retry: { initialRetryTime: 200, retries: 5, maxRetryTime: 5_000 },
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, label, log: entry }: LogEntry) => {
+        const { message, ...rest } = entry;
+        log({ level: LEVEL_NAMES[level] ?? label, context: 'kafkajs', message, ...rest });
+      },
+  });
+}

@@ -1,0 +1,96 @@
+import type { Consumer, Kafka } from 'kafkajs';
+import { parseCloudEvent, type CloudEvent } from '@booking/contracts';
+
+export interface ConsumedEvent {
+  event: CloudEvent;
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+}
+
+/** Must finish its effect (and the inbox row) in one committed transaction before it resolves. */
+export type EventHandler = (consumed: ConsumedEvent) => Promise<void>;
+
+export interface ConsumerSettings {
+  groupId: string;
+  topics: string[];
+  handler: EventHandler;
+  fromBeginning?: boolean;
+  /** Called for a message that is not a CloudEvent: it is skipped, never retried forever. */
+  onInvalid?: (problem: { topic: string; offset: string; error: unknown }) => void;
+  onHandlerError?: (problem: { event: CloudEvent; attempt: number; error: unknown }) => void;
+  maxBackoffMs?: number;
+}
+
+/**
+ * A consumer group member that commits a message's offset only after its handler resolved,
+ * i.e. after the handler's transaction committed. A crash before that re-delivers the message,
+ * which the inbox makes harmless. A failing handler is retried with backoff on the same
+ * message, so one partition never skips ahead of an event it could not apply.
+ */
+export class KafkaEventConsumer {
+  private readonly consumer: Consumer;
+  private stopping = false;
+
+  constructor(
+    kafka: Kafka,
+    private readonly settings: ConsumerSettings,
+  ) {
+    this.consumer = kafka.consumer({
+      groupId: settings.groupId,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      allowAutoTopicCreation: false,
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: this.settings.topics, fromBeginning: this.settings.fromBeginning ?? true });
+    await this.consumer.run({
+      autoCommit: false,
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        const offset = message.offset;
+        let event: CloudEvent | undefined;
+        try {
+          event = parseCloudEvent(message.value?.toString('utf8') ?? '');
+        } catch (error) {
+          this.settings.onInvalid?.({ topic, offset, error });
+        }
+        if (event) {
+          const consumed = { event, topic, partition, offset, key: message.key?.toString('utf8') ?? null };
+          await this.handleWithRetry(consumed, heartbeat);
+        }
+        if (this.stopping) return;
+        await this.consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.consumer.disconnect();
+  }
+
+  private async handleWithRetry(consumed: ConsumedEvent, heartbeat: () => Promise<void>): Promise<void> {
+    const maxBackoff = this.settings.maxBackoffMs ?? 30_000;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.settings.handler(consumed);
+        return;
+      } catch (error) {
+        this.settings.onHandlerError?.({ event: consumed.event, attempt, error });
+        if (this.stopping) throw error;
+        const backoff = Math.min(maxBackoff, 100 * 2 ** Math.min(attempt, 16));
+        await sleep(backoff * (0.5 + Math.random() / 2));
+        // kafkajs heartbeats only between messages; a long retry must keep the session alive.
+        await heartbeat();
+      }
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,46 @@
+import type { Kafka, Producer } from 'kafkajs';
+import type { MessagePublisher, OutgoingMessage } from './message-publisher';
+
+/**
+ * An idempotent producer (acks from all in-sync replicas, one request in flight), so the broker
+ * never reorders or duplicates what one producer session sends. The default partitioner is
+ * murmur2, the same as Java clients: a key lands on the same partition whoever produces it.
+ */
+export class KafkaPublisher implements MessagePublisher {
+  private readonly producer: Producer;
+  private connected: Promise<void> | undefined;
+
+  constructor(kafka: Kafka) {
+    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.producer.on(this.producer.events.DISCONNECT, () => {
+      this.connected = undefined;
+    });
+  }
+
+  async publish(messages: OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.connect();
+    const byTopic = new Map<string, { key: string; value: string }[]>();
+    for (const { topic, key, value } of messages) {
+      const list = byTopic.get(topic) ?? [];
+      list.push({ key, value });
+      byTopic.set(topic, list);
+    }
+    await this.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
+    });
+  }
+
+  async disconnect(): Promise<void> {
+    await this.producer.disconnect();
+  }
+
+  private async connect(): Promise<void> {
+    this.connected ??= this.producer.connect().catch((error: unknown) => {
+      this.connected = undefined;
+      throw error;
+    });
+    await this.connected;
+  }
+}

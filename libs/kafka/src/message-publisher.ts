@@ -1,0 +1,10 @@
+export interface OutgoingMessage {
+  topic: string;
+  key: string;
+  value: string;
+}
+
+/** What the outbox relay needs from a broker: publish a batch, resolve once it is acknowledged. */
+export interface MessagePublisher {
+  publish(messages: OutgoingMessage[]): Promise<void>;
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { toCloudEvent, type CloudEvent, type NewEvent } from '@booking/contracts';
+import type { TransactionClient } from '@booking/db';
+import { laneOf } from './lanes';
+import { OUTBOX_CHANNEL } from './outbox-sql';
+
+export interface OutboxEvent<TType extends string = string, TData = unknown> extends NewEvent<TType, TData> {
+  topic: string;
+}
+
+/**
+ * Writes events into the caller's transaction: they commit with the change they report, or not
+ * at all. Nothing here talks to Kafka, so a writer never waits on or fails with the broker.
+ */
+export class OutboxWriter {
+  constructor(
+    private readonly source: string,
+    private readonly now: () => Date,
+  ) {}
+
+  async write<TType extends string, TData>(
+    tx: TransactionClient,
+    event: OutboxEvent<TType, TData>,
+  ): Promise<CloudEvent<TType, TData>> {
+    const envelope = toCloudEvent(event, { id: randomUUID(), source: this.source, time: this.now() });
+    // Writers of one key queue here until the earlier one commits, so a key's ids (and thus the
+    // relay's publishing order) follow commit order even when its transactions race.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [event.subject]);
+    await tx.query(
+      `INSERT INTO outbox (event_id, topic, message_key, lane, payload) VALUES ($1, $2, $3, $4, $5)`,
+      [envelope.id, event.topic, event.subject, laneOf(event.subject), JSON.stringify(envelope)],
+    );
+    // Delivered at commit, dropped on rollback; several in one transaction fold into one.
+    await tx.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, '']);
+    return envelope;
+  }
+}

@@ -1,0 +1,46 @@
+import type { Consumer, Kafka } from 'kafkajs';
+import { ensureTopics } from '@booking/kafka';
+import { parseCloudEvent, type CloudEvent } from '@booking/contracts';
+
+/** Topics of this test's own, named `${prefix}.${base}`, created with several partitions. */
+export async function createTestTopics(kafka: Kafka, prefix: string, bases: string[]): Promise<string[]> {
+  const topics = bases.map((base) => `${prefix}.${base}`);
+  await ensureTopics(kafka, topics, { numPartitions: 4, replicationFactor: 1 });
+  return topics;
+}
+
+/** Reads topics from the beginning and keeps every event it sees, duplicates included, in arrival order. */
+export class TopicCollector {
+  readonly received: { event: CloudEvent; key: string | null; partition: number }[] = [];
+  private readonly consumer: Consumer;
+
+  constructor(kafka: Kafka, groupId: string) {
+    this.consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
+  }
+
+  async start(topics: string[]): Promise<this> {
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics, fromBeginning: true });
+    await this.consumer.run({
+      eachMessage: async ({ message, partition }) => {
+        this.received.push({
+          event: parseCloudEvent(message.value!.toString('utf8')),
+          key: message.key?.toString('utf8') ?? null,
+          partition,
+        });
+      },
+    });
+    return this;
+  }
+
+  /** Events by id, the first arrival of each. */
+  distinct(): CloudEvent[] {
+    const seen = new Map<string, CloudEvent>();
+    for (const { event } of this.received) if (!seen.has(event.id)) seen.set(event.id, event);
+    return [...seen.values()];
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer.disconnect();
+  }
+}
