@@ -15,7 +15,8 @@ export class TopicCollector {
   private readonly consumer: Consumer;
 
   constructor(kafka: Kafka, groupId: string) {
-    this.consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
+    // A short session lets the group re-form quickly after a broker restart (the outage test).
+    this.consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
   }
 
   async start(topics: string[]): Promise<this> {
