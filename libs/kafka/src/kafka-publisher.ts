@@ -1,4 +1,4 @@
-import type { Kafka, Producer } from 'kafkajs';
+import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 import type { MessagePublisher, OutgoingMessage } from './message-publisher';
 
 /**
@@ -11,7 +11,12 @@ export class KafkaPublisher implements MessagePublisher {
   private connected: Promise<void> | undefined;
 
   constructor(kafka: Kafka) {
-    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
     this.producer.on(this.producer.events.DISCONNECT, () => {
       this.connected = undefined;
     });

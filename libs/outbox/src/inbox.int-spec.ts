@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { KafkaPublisher, KafkaEventConsumer } from '@booking/kafka';
 import { toCloudEvent } from '@booking/contracts';
 import { expectEventually, uniqueName } from '@booking/testing';
@@ -14,7 +15,7 @@ describe('inbox', () => {
     await fixture.close();
   });
 
-  const event = () => ({ id: crypto.randomUUID(), type: 'test.happened' });
+  const event = () => ({ id: randomUUID(), type: 'test.happened' });
 
   it('applies an event delivered three times in a row once', async () => {
     const delivered = event();
@@ -35,7 +36,7 @@ describe('inbox', () => {
     const before = await fixture.effectCount();
     const envelope = toCloudEvent(
       { type: 'test.happened', subject: 'booking-dup', data: {} },
-      { id: crypto.randomUUID(), source: 'test', time: new Date() },
+      { id: randomUUID(), source: 'test', time: new Date() },
     );
     const seen: string[] = [];
     const consumer = new KafkaEventConsumer(fixture.kafka, {

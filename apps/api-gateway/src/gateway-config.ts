@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+const url = (fallback: string) => z.string().url().default(fallback);
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const gatewayConfigSchema = z.object({
+  GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  JWT_SECRET: z.string().min(16, 'must be at least 16 characters').default('local-development-secret-change-me'),
+  JWT_ISSUER: optional,
+  JWT_AUDIENCE: optional,
+  REDIS_URL: url('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().default(''),
+  BOOKING_URL: url('http://127.0.0.1:3001'),
+  PAYMENT_URL: url('http://127.0.0.1:3002'),
+  REFUND_URL: url('http://127.0.0.1:3003'),
+  NOTIFICATION_URL: url('http://127.0.0.1:3004'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

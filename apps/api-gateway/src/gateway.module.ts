@@ -1,0 +1,63 @@
+import {
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import Redis from 'ioredis';
+import { HealthModule, Readiness } from '@booking/nest-kit';
+import { AuthGuard } from './auth/auth.guard';
+import type { GatewayConfig } from './gateway-config';
+import { OpenApiController } from './openapi/openapi.controller';
+import { Upstream, type ServiceKey } from './proxy/upstream';
+import { ResourcesController } from './resources/resources.controller';
+import { GATEWAY_CONFIG, GATEWAY_REDIS } from './tokens';
+
+const SERVICES: ServiceKey[] = ['booking', 'payment', 'refund', 'notification'];
+
+@Injectable()
+class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
+  constructor(
+    private readonly readiness: Readiness,
+    private readonly upstream: Upstream,
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+  ) {}
+
+  onModuleInit(): void {
+    this.readiness.register('redis', () => this.redis.ping());
+    for (const service of SERVICES) this.readiness.register(service, () => this.upstream.ready(service));
+  }
+
+  onModuleDestroy(): void {
+    this.readiness.markShuttingDown();
+  }
+
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+  }
+}
+
+@Module({})
+export class GatewayModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [HealthModule],
+      controllers: [OpenApiController, ResourcesController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        {
+          provide: GATEWAY_REDIS,
+          useFactory: () => new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX, maxRetriesPerRequest: 2 }),
+        },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        Upstream,
+        GatewayLifecycle,
+      ],
+    };
+  }
+}

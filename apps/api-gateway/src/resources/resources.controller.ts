@@ -1,0 +1,32 @@
+import { Controller, Get, Patch, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Roles } from '../auth/auth.decorators';
+import { Upstream } from '../proxy/upstream';
+
+/** `/v1/resources`: anyone signed in reads; only admins create and change. */
+@Controller('v1/resources')
+export class ResourcesController {
+  constructor(private readonly upstream: Upstream) {}
+
+  @Post()
+  @Roles('admin')
+  create(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstream.pass(request, reply, 'booking', '/resources');
+  }
+
+  @Get()
+  list(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstream.pass(request, reply, 'booking', '/resources');
+  }
+
+  @Get(':resourceId')
+  get(@Req() request: FastifyRequest<{ Params: { resourceId: string } }>, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstream.pass(request, reply, 'booking', `/resources/${encodeURIComponent(request.params.resourceId)}`);
+  }
+
+  @Patch(':resourceId')
+  @Roles('admin')
+  update(@Req() request: FastifyRequest<{ Params: { resourceId: string } }>, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstream.pass(request, reply, 'booking', `/resources/${encodeURIComponent(request.params.resourceId)}`);
+  }
+}

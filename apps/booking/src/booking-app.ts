@@ -1,0 +1,20 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { initServiceApp, createFastifyAdapter, JsonLogger, type PlatformSettings } from '@booking/nest-kit';
+import type { BookingConfig } from './booking-config';
+import { BookingModule } from './booking.module';
+
+/** The booking service, migrated and initialised but not yet listening. */
+export async function createBookingApp(
+  config: BookingConfig,
+  overrides: Pick<PlatformSettings, 'clock'> = {},
+  logger = new JsonLogger('booking', config.LOG_LEVEL),
+) {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    BookingModule.forRoot(config, { ...overrides, logger }),
+    createFastifyAdapter(),
+    { logger, abortOnError: false },
+  );
+  await initServiceApp(app, logger);
+  return { app, logger };
+}

@@ -1,0 +1,18 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PlatformModule, type PlatformSettings } from '@booking/nest-kit';
+import type { BookingConfig } from './booking-config';
+import { bookingMigrations } from './migrations';
+import { ResourcesModule } from './resources/resources.module';
+
+@Module({})
+export class BookingModule {
+  static forRoot(config: BookingConfig, overrides: Pick<PlatformSettings, 'clock' | 'logger'> = {}): DynamicModule {
+    return {
+      module: BookingModule,
+      imports: [
+        PlatformModule.forRoot({ service: 'booking', config, migrations: bookingMigrations, redis: true, ...overrides }),
+        ResourcesModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,3 @@
+// What the end-to-end suite starts in-process; other apps never import this.
+export { createBookingApp } from './booking-app';
+export { bookingConfigSchema, type BookingConfig } from './booking-config';

@@ -1,0 +1,132 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { TransactionClient, Queryable } from '@booking/db';
+import { PG_POOL } from '@booking/nest-kit';
+import type { Resource } from '../domain/resource';
+
+interface ResourceRow {
+  resource_id: string;
+  name: string;
+  kind: string;
+  city: string;
+  owner_id: string;
+  time_zone: string;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+  hold_minutes: number;
+  deposit_amount: string;
+  currency: string;
+  business_hours: Resource['businessHours'];
+  slot_minutes: number | null;
+  min_notice_minutes: number;
+  cancellation_policy: Resource['cancellationPolicy'];
+  attributes: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `resource_id, name, kind, city, owner_id, time_zone, buffer_before_minutes, buffer_after_minutes,
+  hold_minutes, deposit_amount, currency, business_hours, slot_minutes, min_notice_minutes, cancellation_policy,
+  attributes, created_at, updated_at`;
+
+function toResource(row: ResourceRow): Resource {
+  return {
+    resourceId: row.resource_id,
+    name: row.name,
+    kind: row.kind,
+    city: row.city,
+    ownerId: row.owner_id,
+    timeZone: row.time_zone,
+    bufferBeforeMinutes: row.buffer_before_minutes,
+    bufferAfterMinutes: row.buffer_after_minutes,
+    holdMinutes: row.hold_minutes,
+    depositAmount: Number(row.deposit_amount),
+    currency: row.currency,
+    businessHours: row.business_hours,
+    slotMinutes: row.slot_minutes,
+    minNoticeMinutes: row.min_notice_minutes,
+    cancellationPolicy: row.cancellation_policy,
+    attributes: row.attributes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function values(resource: Resource): unknown[] {
+  return [
+    resource.resourceId,
+    resource.name,
+    resource.kind,
+    resource.city,
+    resource.ownerId,
+    resource.timeZone,
+    resource.bufferBeforeMinutes,
+    resource.bufferAfterMinutes,
+    resource.holdMinutes,
+    resource.depositAmount,
+    resource.currency,
+    resource.businessHours === null ? null : JSON.stringify(resource.businessHours),
+    resource.slotMinutes,
+    resource.minNoticeMinutes,
+    JSON.stringify(resource.cancellationPolicy),
+    JSON.stringify(resource.attributes),
+    resource.createdAt,
+    resource.updatedAt,
+  ];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are opaque to clients; one that is not even a uuid names nothing, and never reaches SQL. */
+export function isResourceId(id: string): boolean {
+  return UUID.test(id);
+}
+
+@Injectable()
+export class ResourceRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async insert(resource: Resource): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO resource (${COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)`,
+      values(resource),
+    );
+  }
+
+  /** The row locked for the rest of the caller's transaction. */
+  async findForUpdate(tx: TransactionClient, resourceId: string): Promise<Resource | undefined> {
+    return this.findOne(tx, resourceId, 'FOR UPDATE');
+  }
+
+  async findById(resourceId: string): Promise<Resource | undefined> {
+    return this.findOne(this.pool, resourceId, '');
+  }
+
+  async update(tx: TransactionClient, resource: Resource): Promise<void> {
+    await tx.query(
+      `UPDATE resource SET (${COLUMNS}) = ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
+        WHERE resource_id = $1`,
+      values(resource),
+    );
+  }
+
+  /** One page in id order, after `afterId` when given; asks for one more row to know if a next page exists. */
+  async list(filter: { city?: string; kind?: string; afterId?: string; limit: number }): Promise<Resource[]> {
+    const { rows } = await this.pool.query<ResourceRow>(
+      `SELECT ${COLUMNS} FROM resource
+        WHERE ($1::text IS NULL OR city = $1) AND ($2::text IS NULL OR kind = $2)
+          AND ($3::uuid IS NULL OR resource_id > $3)
+        ORDER BY resource_id LIMIT $4`,
+      [filter.city ?? null, filter.kind ?? null, filter.afterId ?? null, filter.limit],
+    );
+    return rows.map(toResource);
+  }
+
+  private async findOne(db: Queryable, resourceId: string, lock: '' | 'FOR UPDATE'): Promise<Resource | undefined> {
+    if (!isResourceId(resourceId)) return undefined;
+    const { rows } = await db.query<ResourceRow>(`SELECT ${COLUMNS} FROM resource WHERE resource_id = $1 ${lock}`, [
+      resourceId,
+    ]);
+    return rows[0] ? toResource(rows[0]) : undefined;
+  }
+}

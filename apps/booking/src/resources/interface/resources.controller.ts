@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  createResourceSchema,
+  listResourcesQuery,
+  updateResourceSchema,
+  type Page,
+  type ResourceView,
+} from '@booking/contracts';
+import { validate } from '@booking/nest-kit';
+import { ResourcesService } from '../application/resources.service';
+import type { Resource } from '../domain/resource';
+
+export function toResourceView(resource: Resource): ResourceView {
+  return { ...resource, createdAt: resource.createdAt.toISOString(), updatedAt: resource.updatedAt.toISOString() };
+}
+
+/** Internal API, reached through the gateway (which has already checked the caller's role). */
+@Controller('resources')
+export class ResourcesController {
+  constructor(private readonly resources: ResourcesService) {}
+
+  @Post()
+  @HttpCode(201)
+  async create(@Body() body: unknown): Promise<ResourceView> {
+    return toResourceView(await this.resources.create(validate(createResourceSchema, body)));
+  }
+
+  @Get()
+  async list(@Query() query: unknown): Promise<Page<ResourceView>> {
+    const page = await this.resources.list(validate(listResourcesQuery, query));
+    return { data: page.data.map(toResourceView), nextCursor: page.nextCursor };
+  }
+
+  @Get(':resourceId')
+  async get(@Param('resourceId') resourceId: string): Promise<ResourceView> {
+    return toResourceView(await this.resources.get(resourceId));
+  }
+
+  @Patch(':resourceId')
+  async update(@Param('resourceId') resourceId: string, @Body() body: unknown): Promise<ResourceView> {
+    return toResourceView(await this.resources.update(resourceId, validate(updateResourceSchema, body)));
+  }
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { isValidTimeZone } from '@booking/time';
+
+export const timeZoneName = z
+  .string()
+  .max(64)
+  .refine(isValidTimeZone, {
+    message: 'must be an IANA time zone name such as Asia/Ho_Chi_Minh',
+    params: { code: 'invalid_time_zone' },
+  });
+
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as VND');
+
+/** Money in minor units: whole, not negative, and exact as a JSON number. */
+export const minorUnits = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const minutes = (max: number) => z.number().int().min(0).max(max);
+
+export const opaqueId = z.string().min(1).max(128);
+
+export const pageQuery = z
+  .object({
+    cursor: z.string().max(512).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+/** Cursors are opaque to clients: base64url JSON of the last row's sort key. */
+export function encodeCursor(position: Record<string, string>): string {
+  return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string, fields: string[]): Record<string, string> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const record = parsed as Record<string, unknown>;
+    return fields.every((field) => typeof record[field] === 'string') ? (record as Record<string, string>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How the gateway tells a service who is calling; services are reachable from the gateway only. */
+export const CALLER_HEADERS = { id: 'x-caller-id', role: 'x-caller-role' } as const;

@@ -1,0 +1,12 @@
+export { JsonLogger, describeError } from './json-logger';
+export { currentRequestId, requestContext } from './request-context';
+export { ProblemFilter, sendProblem, PROBLEM_CONTENT_TYPE } from './problem.filter';
+export { toProblem } from './to-problem';
+export { validate } from './validate';
+export { Readiness, type ReadinessCheck, type ReadinessReport } from './readiness';
+export { HealthController } from './health.controller';
+export { HealthModule } from './health.module';
+export { PlatformModule, type PlatformSettings, type ServiceName } from './platform.module';
+export { createFastifyAdapter, initServiceApp, listen, BODY_LIMIT_BYTES } from './bootstrap';
+export * from './tokens';
+export { Public, PUBLIC_ROUTE } from './public.decorator';

@@ -1,0 +1,153 @@
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import Redis from 'ioredis';
+import type { Kafka } from 'kafkajs';
+import type { Pool } from 'pg';
+import type { CommonConfig } from '@booking/config';
+import { EVENT_SOURCES, topicNames } from '@booking/contracts';
+import { createPool, databaseUrl, ensureDatabase, runMigrations, type MigrationClass } from '@booking/db';
+import { createKafka, KafkaPublisher, KafkaReadiness } from '@booking/kafka';
+import { OutboxRelay, OutboxWriter } from '@booking/outbox';
+import { systemClock, type Clock } from '@booking/time';
+import { HealthModule } from './health.module';
+import { describeError, JsonLogger } from './json-logger';
+import { Readiness } from './readiness';
+import { CLOCK, KAFKA, LOGGER, OUTBOX_WRITER, PG_POOL, REDIS, SERVICE_CONFIG, TOPIC_NAMES } from './tokens';
+
+export type ServiceName = keyof typeof EVENT_SOURCES;
+
+export interface PlatformSettings {
+  service: ServiceName;
+  config: CommonConfig;
+  migrations: MigrationClass[];
+  redis?: boolean;
+  clock?: Clock;
+  logger?: JsonLogger;
+}
+
+/** The service's own database: created if missing and migrated before the pool is handed out. */
+async function openDatabase(settings: PlatformSettings, logger: JsonLogger): Promise<{ pool: Pool; url: string }> {
+  const name = `${settings.config.DATABASE_PREFIX}${settings.service}`;
+  await ensureDatabase(settings.config.DATABASE_URL, name);
+  const url = databaseUrl(settings.config.DATABASE_URL, name);
+  const applied = await runMigrations(url, settings.migrations);
+  if (applied.length > 0) logger.event('info', 'migrations applied', { database: name, applied });
+  return { pool: createPool(url, { max: 10 }), url };
+}
+
+const DATABASE = Symbol('DATABASE');
+
+/** Starts the outbox relay with the application and stops it before the pool closes. */
+@Injectable()
+class OutboxRelayLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private relay: OutboxRelay | undefined;
+  private publisher: KafkaPublisher | undefined;
+
+  constructor(
+    @Inject(DATABASE) private readonly database: { pool: Pool; url: string },
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    @Inject(LOGGER) private readonly logger: JsonLogger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.publisher = new KafkaPublisher(this.kafka);
+    this.relay = new OutboxRelay({
+      pool: this.database.pool,
+      databaseUrl: this.database.url,
+      publisher: this.publisher,
+      onError: (error) => this.logger.event('warn', 'outbox relay: will retry', describeError(error)),
+    });
+    await this.relay.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+    await this.publisher?.disconnect().catch(() => undefined);
+  }
+}
+
+/** Readiness checks for what every service needs, and closing them last on shutdown. */
+@Injectable()
+class PlatformLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
+  private readonly kafkaReadiness: KafkaReadiness;
+
+  constructor(
+    private readonly readiness: Readiness,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(KAFKA) kafka: Kafka,
+    @Inject(REDIS) private readonly redis: Redis | null,
+  ) {
+    this.kafkaReadiness = new KafkaReadiness(kafka);
+  }
+
+  onModuleInit(): void {
+    this.readiness.register('database', () => this.pool.query('SELECT 1'));
+    this.readiness.register('kafka', () => this.kafkaReadiness.check());
+    const redis = this.redis;
+    if (redis) this.readiness.register('redis', () => redis.ping());
+  }
+
+  onModuleDestroy(): void {
+    this.readiness.markShuttingDown();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.kafkaReadiness.close().catch(() => undefined);
+    this.redis?.disconnect();
+    await this.pool.end();
+  }
+}
+
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(settings: PlatformSettings): DynamicModule {
+    const logger = settings.logger ?? new JsonLogger(settings.service, settings.config.LOG_LEVEL);
+    const clock = settings.clock ?? systemClock;
+    return {
+      module: PlatformModule,
+      imports: [HealthModule],
+      providers: [
+        { provide: SERVICE_CONFIG, useValue: settings.config },
+        { provide: LOGGER, useValue: logger },
+        { provide: CLOCK, useValue: clock },
+        { provide: TOPIC_NAMES, useValue: topicNames(settings.config.KAFKA_TOPIC_PREFIX) },
+        { provide: DATABASE, useFactory: () => openDatabase(settings, logger) },
+        { provide: PG_POOL, useFactory: (database: { pool: Pool }) => database.pool, inject: [DATABASE] },
+        {
+          provide: KAFKA,
+          useFactory: () =>
+            createKafka({
+              brokers: settings.config.KAFKA_BROKERS,
+              clientId: settings.service,
+              log: ({ level, message, ...fields }) => logger.event(level === 'error' ? 'error' : 'warn', message, fields),
+            }),
+        },
+        {
+          provide: REDIS,
+          useFactory: () =>
+            settings.redis
+              ? new Redis(settings.config.REDIS_URL, { keyPrefix: settings.config.REDIS_KEY_PREFIX, lazyConnect: false })
+              : null,
+        },
+        {
+          provide: OUTBOX_WRITER,
+          useFactory: () => new OutboxWriter(EVENT_SOURCES[settings.service], () => clock.now()),
+        },
+        OutboxRelayLifecycle,
+        PlatformLifecycle,
+      ],
+      exports: [SERVICE_CONFIG, LOGGER, CLOCK, TOPIC_NAMES, PG_POOL, KAFKA, REDIS, OUTBOX_WRITER],
+    };
+  }
+}

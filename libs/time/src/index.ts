@@ -1,0 +1,2 @@
+export { isValidTimeZone } from './time-zone';
+export { type Clock, systemClock, ManualClock } from './clock';
