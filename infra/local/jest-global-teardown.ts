@@ -29,7 +29,11 @@ async function dropRunDatabases(runId: string): Promise<void> {
 }
 
 async function deleteRunTopics(runId: string): Promise<void> {
-  const kafka = createKafka({ brokers: process.env['KAFKA_BROKERS']!.split(','), clientId: 'teardown', log: () => undefined });
+  const kafka = createKafka({
+    brokers: process.env['KAFKA_BROKERS']!.split(','),
+    clientId: 'teardown',
+    log: () => undefined,
+  });
   const admin = kafka.admin();
   await admin.connect();
   const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(`${runId}.`));

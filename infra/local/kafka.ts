@@ -16,12 +16,15 @@ const POM = join(ROOT_DIR, 'infra', 'kafka', 'pom.xml');
 
 /** Copies the official broker jars from Maven Central into the cache, once. */
 export async function fetchKafkaArtifacts(): Promise<string> {
-  const present = existsSync(LIBS_DIR) && readdirSync(LIBS_DIR).some((file) => file.startsWith('kafka_2.13-'));
+  const present =
+    existsSync(LIBS_DIR) && readdirSync(LIBS_DIR).some((file) => file.startsWith('kafka_2.13-'));
   if (present) return LIBS_DIR;
   mkdirSync(LIBS_DIR, { recursive: true });
   const args = ['-q', '-B', '-Dstyle.color=never', '-f', POM, 'dependency:copy-dependencies'];
   try {
-    await runCommand('mvn', [...args, `-DoutputDirectory=${LIBS_DIR}`, '-DincludeScope=runtime'], { echo: true });
+    await runCommand('mvn', [...args, `-DoutputDirectory=${LIBS_DIR}`, '-DincludeScope=runtime'], {
+      echo: true,
+    });
   } catch (error) {
     throw new Error(
       `Fetching Kafka with Maven failed (Kafka needs Java 17+ and Maven: \`apt-get install maven\`): ${String(error)}`,
@@ -60,7 +63,12 @@ function writeServerProperties(dir: string, settings: BrokerSettings): string {
     'auto.create.topics.enable': 'false',
     'delete.topic.enable': 'true',
   };
-  writeFileSync(path, Object.entries(props).map(([key, value]) => `${key}=${value}`).join('\n') + '\n');
+  writeFileSync(
+    path,
+    Object.entries(props)
+      .map(([key, value]) => `${key}=${value}`)
+      .join('\n') + '\n',
+  );
   return path;
 }
 
@@ -89,11 +97,17 @@ export async function startKafkaBroker(settings: BrokerSettings): Promise<void> 
   const config = writeServerProperties(dir, settings);
   const heapMb = settings.heapMb ?? 512;
   if (!existsSync(join(dir, 'data', 'meta.properties'))) {
-    await runCommand('java', java(libs, ['kafka.tools.StorageTool', 'format', '-t', clusterId(), '-c', config], 256));
+    await runCommand(
+      'java',
+      java(libs, ['kafka.tools.StorageTool', 'format', '-t', clusterId(), '-c', config], 256),
+    );
   }
   mkdirSync(LOG_DIR, { recursive: true });
   const log = openSync(join(LOG_DIR, `${settings.name}.log`), 'a');
-  const child = spawn('java', java(libs, ['kafka.Kafka', config], heapMb), { detached: true, stdio: ['ignore', log, log] });
+  const child = spawn('java', java(libs, ['kafka.Kafka', config], heapMb), {
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
   child.unref();
   if (child.pid === undefined) throw new Error('java did not start');
   recordPid(settings.name, child.pid);
@@ -131,7 +145,14 @@ export async function ensureKafka(brokers: string[], topicPrefix = ''): Promise<
     started = true;
   }
   const kafka = createKafka({ brokers, clientId: 'infra-local', log: () => undefined });
-  await retry(() => ensureTopics(kafka, ALL_TOPICS.map((topic) => `${topicPrefix}${topic}`)), 30_000);
+  await retry(
+    () =>
+      ensureTopics(
+        kafka,
+        ALL_TOPICS.map((topic) => `${topicPrefix}${topic}`),
+      ),
+    30_000,
+  );
   return { name: 'kafka', started, address: brokers.join(',') };
 }
 

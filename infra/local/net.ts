@@ -13,7 +13,12 @@ export function canConnect(host: string, port: number, timeoutMs = 1_000): Promi
   });
 }
 
-export async function waitForPort(host: string, port: number, timeoutMs: number, what: string): Promise<void> {
+export async function waitForPort(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await canConnect(host, port, 500)) return;
@@ -28,7 +33,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

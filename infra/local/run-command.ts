@@ -7,7 +7,11 @@ export function runCommand(
   options: { uid?: number; gid?: number; echo?: boolean } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], uid: options.uid, gid: options.gid });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      uid: options.uid,
+      gid: options.gid,
+    });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -17,7 +21,9 @@ export function runCommand(
     child.stderr.on('data', collect);
     child.once('error', reject);
     child.once('close', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command} exited with ${code}:\n${output.slice(-4_000)}`)),
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${command} exited with ${code}:\n${output.slice(-4_000)}`)),
     );
   });
 }

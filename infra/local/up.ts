@@ -4,7 +4,9 @@ import { ensureInfra, infraAddresses } from './infra';
 async function main(): Promise<void> {
   const started = await ensureInfra(infraAddresses(process.env));
   for (const item of started) {
-    process.stdout.write(`${item.name.padEnd(8)} ${item.started ? 'started ' : 'reused  '} ${item.address}\n`);
+    process.stdout.write(
+      `${item.name.padEnd(8)} ${item.started ? 'started ' : 'reused  '} ${item.address}\n`,
+    );
   }
 }
 

@@ -8,7 +8,10 @@ const optional = z
 
 export const gatewayConfigSchema = z.object({
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  JWT_SECRET: z.string().min(16, 'must be at least 16 characters').default('local-development-secret-change-me'),
+  JWT_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('local-development-secret-change-me'),
   JWT_ISSUER: optional,
   JWT_AUDIENCE: optional,
   REDIS_URL: url('redis://127.0.0.1:6379'),

@@ -52,7 +52,8 @@ export class GatewayModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         {
           provide: GATEWAY_REDIS,
-          useFactory: () => new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX, maxRetriesPerRequest: 2 }),
+          useFactory: () =>
+            new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX, maxRetriesPerRequest: 2 }),
         },
         { provide: APP_GUARD, useClass: AuthGuard },
         Upstream,

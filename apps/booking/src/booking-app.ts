@@ -1,6 +1,4 @@
-import { NestFactory } from '@nestjs/core';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { initServiceApp, createFastifyAdapter, JsonLogger, type PlatformSettings } from '@booking/nest-kit';
+import { createServiceApp, JsonLogger, type PlatformSettings } from '@booking/nest-kit';
 import type { BookingConfig } from './booking-config';
 import { BookingModule } from './booking.module';
 
@@ -10,11 +8,6 @@ export async function createBookingApp(
   overrides: Pick<PlatformSettings, 'clock'> = {},
   logger = new JsonLogger('booking', config.LOG_LEVEL),
 ) {
-  const app = await NestFactory.create<NestFastifyApplication>(
-    BookingModule.forRoot(config, { ...overrides, logger }),
-    createFastifyAdapter(),
-    { logger, abortOnError: false },
-  );
-  await initServiceApp(app, logger);
+  const app = await createServiceApp(BookingModule.forRoot(config, { ...overrides, logger }), logger);
   return { app, logger };
 }

@@ -6,11 +6,20 @@ import { ResourcesModule } from './resources/resources.module';
 
 @Module({})
 export class BookingModule {
-  static forRoot(config: BookingConfig, overrides: Pick<PlatformSettings, 'clock' | 'logger'> = {}): DynamicModule {
+  static forRoot(
+    config: BookingConfig,
+    overrides: Pick<PlatformSettings, 'clock' | 'logger'> = {},
+  ): DynamicModule {
     return {
       module: BookingModule,
       imports: [
-        PlatformModule.forRoot({ service: 'booking', config, migrations: bookingMigrations, redis: true, ...overrides }),
+        PlatformModule.forRoot({
+          service: 'booking',
+          config,
+          migrations: bookingMigrations,
+          redis: true,
+          ...overrides,
+        }),
         ResourcesModule,
       ],
     };

@@ -1,16 +1,10 @@
 import 'reflect-metadata';
 import { parseConfig } from '@booking/config';
-import { listen } from '@booking/nest-kit';
+import { runService } from '@booking/nest-kit';
 import { createBookingApp } from './booking-app';
 import { bookingConfigSchema } from './booking-config';
 
-async function main(): Promise<void> {
+runService('booking', async () => {
   const config = parseConfig(bookingConfigSchema, process.env);
-  const { app, logger } = await createBookingApp(config);
-  await listen(app, config.BOOKING_PORT, logger);
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${JSON.stringify({ level: 'fatal', service: 'booking', msg: String(error) })}\n`);
-  process.exit(1);
+  return { ...(await createBookingApp(config)), port: config.BOOKING_PORT };
 });

@@ -7,6 +7,9 @@ import { TEST_JWT_SECRET, testRun, uniqueName } from '@booking/testing';
 import { ManualClock } from '@booking/time';
 import { createGatewayApp, gatewayConfigSchema } from '@booking/app-api-gateway';
 import { bookingConfigSchema, createBookingApp } from '@booking/app-booking';
+import { createNotificationApp, notificationConfigSchema } from '@booking/app-notification';
+import { createPaymentApp, paymentConfigSchema } from '@booking/app-payment';
+import { createRefundApp, refundConfigSchema } from '@booking/app-refund';
 
 export interface RunningPlatform {
   gatewayUrl: string;
@@ -19,7 +22,11 @@ export interface RunningPlatform {
 
 /** Silent unless a test is being debugged: the apps' JSON lines would drown jest's output. */
 const quietLogger = (service: string) =>
-  new JsonLogger(service, 'error', process.env['E2E_LOGS'] ? (line) => process.stdout.write(line) : () => undefined);
+  new JsonLogger(
+    service,
+    'error',
+    process.env['E2E_LOGS'] ? (line) => process.stdout.write(line) : () => undefined,
+  );
 
 /**
  * The platform in this process, on free ports, with databases, topics and Redis keys of its own:
@@ -30,7 +37,11 @@ export async function startPlatform(options: { now?: string } = {}): Promise<Run
   const prefix = uniqueName('e2e');
   const clock = new ManualClock(options.now ?? new Date().toISOString());
   const kafka = createKafka({ brokers: kafkaBrokers, clientId: prefix, log: () => undefined });
-  await ensureTopics(kafka, ALL_TOPICS.map((topic) => `${prefix}.${topic}`), { numPartitions: 4, replicationFactor: 1 });
+  await ensureTopics(
+    kafka,
+    ALL_TOPICS.map((topic) => `${prefix}.${topic}`),
+    { numPartitions: 4, replicationFactor: 1 },
+  );
   const shared = {
     DATABASE_URL: databaseUrl,
     DATABASE_PREFIX: `${prefix}_`,
@@ -41,18 +52,33 @@ export async function startPlatform(options: { now?: string } = {}): Promise<Run
     LOG_LEVEL: 'error',
   };
   const apps: NestFastifyApplication[] = [];
-  const booking = await createBookingApp(parseConfig(bookingConfigSchema, shared), { clock }, quietLogger('booking'));
-  apps.push(booking.app);
-  await booking.app.listen(0, '127.0.0.1');
+  const started = async (created: Promise<{ app: NestFastifyApplication }>) => {
+    const { app } = await created;
+    apps.push(app);
+    await app.listen(0, '127.0.0.1');
+    return (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  };
+  const [booking, payment, refund, notification] = await Promise.all([
+    started(createBookingApp(parseConfig(bookingConfigSchema, shared), { clock }, quietLogger('booking'))),
+    started(createPaymentApp(parseConfig(paymentConfigSchema, shared), { clock }, quietLogger('payment'))),
+    started(createRefundApp(parseConfig(refundConfigSchema, shared), { clock }, quietLogger('refund'))),
+    started(
+      createNotificationApp(
+        parseConfig(notificationConfigSchema, shared),
+        { clock },
+        quietLogger('notification'),
+      ),
+    ),
+  ]);
   const gatewayConfig = parseConfig(gatewayConfigSchema, {
     ...shared,
     JWT_SECRET: TEST_JWT_SECRET,
-    BOOKING_URL: await booking.app.getUrl(),
+    BOOKING_URL: booking,
+    PAYMENT_URL: payment,
+    REFUND_URL: refund,
+    NOTIFICATION_URL: notification,
   });
-  const gateway = await createGatewayApp(gatewayConfig, quietLogger('api-gateway'));
-  apps.push(gateway.app);
-  await gateway.app.listen(0, '127.0.0.1');
-  const gatewayUrl = (await gateway.app.getUrl()).replace('[::1]', '127.0.0.1');
+  const gatewayUrl = await started(createGatewayApp(gatewayConfig, quietLogger('api-gateway')));
 
   return {
     gatewayUrl,

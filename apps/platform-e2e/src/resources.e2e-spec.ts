@@ -77,11 +77,16 @@ describe('resources through the gateway', () => {
       headers: { authorization: admin },
     });
     expect(patched.status).toBe(200);
-    expect(await patched.json()).toMatchObject({ bufferAfterMinutes: 60, attributes: { model: 'VF8 Plus' }, name: car.name });
+    expect(await patched.json()).toMatchObject({
+      bufferAfterMinutes: 60,
+      attributes: { model: 'VF8 Plus' },
+      name: car.name,
+    });
   });
 
   it('lists by city and kind, a page at a time', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await create({ ...car, city: 'DN', name: `car ${i}` })).status).toBe(201);
+    for (let i = 0; i < 5; i += 1)
+      expect((await create({ ...car, city: 'DN', name: `car ${i}` })).status).toBe(201);
     expect((await create({ ...car, city: 'DN', kind: 'room', name: 'room' })).status).toBe(201);
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -89,7 +94,10 @@ describe('resources through the gateway', () => {
       const query: string = `/v1/resources?city=DN&kind=car&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
       const response = await platform.request(query, { headers: { authorization: host } });
       expect(response.status).toBe(200);
-      const page = (await response.json()) as { data: { name: string; kind: string }[]; nextCursor: string | null };
+      const page = (await response.json()) as {
+        data: { name: string; kind: string }[];
+        nextCursor: string | null;
+      };
       expect(page.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.data.map((item) => item.name));
       cursor = page.nextCursor;
@@ -122,7 +130,13 @@ describe('resources through the gateway', () => {
   it.each([
     ['a bad zone name', { ...car, timeZone: 'Mars/Olympus' }, 422, 'invalid_time_zone', '/timeZone'],
     ['an offset posing as a zone', { ...car, timeZone: 'UTC+8' }, 422, 'invalid_time_zone', '/timeZone'],
-    ['a negative buffer', { ...car, bufferAfterMinutes: -5 }, 400, 'validation_failed', '/bufferAfterMinutes'],
+    [
+      'a negative buffer',
+      { ...car, bufferAfterMinutes: -5 },
+      400,
+      'validation_failed',
+      '/bufferAfterMinutes',
+    ],
     ['an unknown field', { ...car, colour: 'red' }, 400, 'validation_failed', '/'],
     ['a missing name', { ...car, name: undefined }, 400, 'validation_failed', '/name'],
     ['a string for a number', { ...car, holdMinutes: '15' }, 400, 'validation_failed', '/holdMinutes'],
@@ -198,6 +212,15 @@ describe('resources through the gateway', () => {
     expect((await problemOf(response)).code).toBe('not_found');
   });
 
+  it('is ready once every service behind it is', async () => {
+    const response = await platform.request('/health/ready');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ready',
+      checks: { redis: 'up', booking: 'up', payment: 'up', refund: 'up', notification: 'up' },
+    });
+  });
+
   it('echoes the client request id, and makes one when there is none', async () => {
     const echoed = await platform.request('/health/live', { headers: { 'x-request-id': 'client-abc-123' } });
     expect(echoed.headers.get('x-request-id')).toBe('client-abc-123');
@@ -208,9 +231,14 @@ describe('resources through the gateway', () => {
   it('serves OpenAPI 3.1 with /v1 paths and Swagger UI at /docs', async () => {
     const response = await platform.request('/v1/openapi.json');
     expect(response.status).toBe(200);
-    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/v1/resources', '/v1/resources/{resourceId}']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/v1/resources', '/v1/resources/{resourceId}']),
+    );
     expect(Object.keys(document.paths['/v1/resources']!)).toEqual(expect.arrayContaining(['get', 'post']));
     const docs = await platform.request('/docs');
     expect(docs.status).toBe(200);

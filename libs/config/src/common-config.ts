@@ -8,7 +8,12 @@ export const commonConfigSchema = z.object({
   KAFKA_BROKERS: z
     .string()
     .default('127.0.0.1:9092')
-    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((broker) => broker.trim())
+        .filter(Boolean),
+    ),
   KAFKA_TOPIC_PREFIX: z.string().default(''),
   /** Database names are `${DATABASE_PREFIX}${service}`, so test runs get databases of their own. */
   DATABASE_PREFIX: z.string().default(''),

@@ -65,11 +65,16 @@ export interface Problem {
   title: string;
   status: number;
   detail: string;
-  code: ErrorCode | string;
+  /** One of ERROR_STATUS's codes; a string so that clients tolerate codes added later. */
+  code: string;
   [extension: string]: unknown;
 }
 
-export function problemOf(code: ErrorCode, detail: string, extensions: Record<string, unknown> = {}): Problem {
+export function problemOf(
+  code: ErrorCode,
+  detail: string,
+  extensions: Record<string, unknown> = {},
+): Problem {
   return {
     type: `urn:booking-platform:problem:${code}`,
     title: TITLES[code] ?? code.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),

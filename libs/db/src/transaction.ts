@@ -8,7 +8,10 @@ export interface Queryable {
 /** A client inside an open transaction: whatever is written with it commits together. */
 export type TransactionClient = Pick<PoolClient, 'query'>;
 
-export async function withTransaction<T>(pool: Pool, work: (tx: TransactionClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  pool: Pool,
+  work: (tx: TransactionClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

@@ -19,7 +19,8 @@ const IDEMPOTENT_RETRY_WARNING = 'Limiting retries for the idempotent producer m
 /** The one place a kafkajs client is made: the retry policy and logging are the same everywhere. */
 export function createKafka(settings: KafkaSettings): Kafka {
   const log =
-    settings.log ?? ((entry) => process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`));
+    settings.log ??
+    ((entry) => process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`));
   return new Kafka({
     clientId: settings.clientId,
     brokers: settings.brokers,

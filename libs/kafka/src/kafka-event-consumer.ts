@@ -47,10 +47,14 @@ export class KafkaEventConsumer {
 
   async start(): Promise<void> {
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: this.settings.topics, fromBeginning: this.settings.fromBeginning ?? true });
+    await this.consumer.subscribe({
+      topics: this.settings.topics,
+      fromBeginning: this.settings.fromBeginning ?? true,
+    });
     await this.consumer.run({
       autoCommit: false,
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+      eachMessage: async (payload) => {
+        const { topic, partition, message } = payload;
         const offset = message.offset;
         let event: CloudEvent | undefined;
         try {
@@ -60,7 +64,7 @@ export class KafkaEventConsumer {
         }
         if (event) {
           const consumed = { event, topic, partition, offset, key: message.key?.toString('utf8') ?? null };
-          await this.handleWithRetry(consumed, heartbeat);
+          await this.handleWithRetry(consumed, () => payload.heartbeat());
         }
         if (this.stopping) return;
         await this.consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonLogger } from './json-logger';
-import { ProblemFilter, sendProblem } from './problem.filter';
+import { useJsonBodyParser } from './json-body-parser';
+import { ProblemFilter } from './problem.filter';
 import { requestContext } from './request-context';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -14,7 +17,6 @@ export function createFastifyAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
-    allowErrorHandlerOverride: true,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -23,9 +25,9 @@ export function createFastifyAdapter(): FastifyAdapter {
 }
 
 /**
- * Initialises the app with what every service gets before it listens: problem+json for every error (including those Fastify
- * raises before a handler runs), the request id echoed and carried into the logs, and graceful
- * shutdown on SIGTERM.
+ * Initialises the app with what every service gets before it listens: problem+json for every
+ * error (including what Fastify raises before a handler runs), JSON bodies only, the request id
+ * echoed and carried into the logs, and graceful shutdown on SIGTERM.
  */
 export async function initServiceApp(app: NestFastifyApplication, logger: JsonLogger): Promise<void> {
   app.useLogger(logger);
@@ -35,15 +37,9 @@ export async function initServiceApp(app: NestFastifyApplication, logger: JsonLo
     void reply.header('x-request-id', request.id);
     requestContext.run({ requestId: request.id }, done);
   });
+  useJsonBodyParser(fastify, BODY_LIMIT_BYTES);
   app.enableShutdownHooks();
   await app.init();
-  // After init, replacing Nest's handler, which rewraps Fastify's errors and loses their codes
-  // (FST_ERR_CTP_INVALID_JSON_BODY and the like). Errors inside handlers still meet ProblemFilter.
-  fastify.setErrorHandler((error: unknown, _request: FastifyRequest, reply: FastifyReply) => sendProblem(reply, error, logger));
-  // JSON only: any other body is 415 (Fastify and Nest would otherwise accept text and forms).
-  for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
-    if (fastify.hasContentTypeParser(type)) fastify.removeContentTypeParser(type);
-  }
 }
 
 export async function listen(app: NestFastifyApplication, port: number, logger: JsonLogger): Promise<string> {
@@ -51,4 +47,39 @@ export async function listen(app: NestFastifyApplication, port: number, logger: 
   const url = await app.getUrl();
   logger.event('info', 'listening', { url: url.replace('[::1]', '127.0.0.1') });
   return url;
+}
+
+/**
+ * A service's Nest app on Fastify, initialised but not yet listening (tests pick their own port).
+ * `beforeInit` adds what must exist before the routes are sealed (Swagger UI).
+ */
+export async function createServiceApp(
+  module: DynamicModule,
+  logger: JsonLogger,
+  beforeInit: (app: NestFastifyApplication) => void = () => undefined,
+): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(), {
+    logger,
+    abortOnError: false,
+    // Ours replaces Nest's (see useJsonBodyParser).
+    bodyParser: false,
+  });
+  beforeInit(app);
+  await initServiceApp(app, logger);
+  return app;
+}
+
+/** A service's entry point: start it, or say why not in one JSON line and exit non-zero. */
+export function runService(
+  service: string,
+  start: () => Promise<{ app: NestFastifyApplication; port: number; logger: JsonLogger }>,
+): void {
+  start()
+    .then(({ app, port, logger }) => listen(app, port, logger))
+    .catch((error: unknown) => {
+      process.stderr.write(
+        `${JSON.stringify({ time: new Date().toISOString(), level: 'fatal', service, msg: String(error) })}\n`,
+      );
+      process.exit(1);
+    });
 }

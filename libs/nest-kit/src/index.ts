@@ -7,6 +7,13 @@ export { Readiness, type ReadinessCheck, type ReadinessReport } from './readines
 export { HealthController } from './health.controller';
 export { HealthModule } from './health.module';
 export { PlatformModule, type PlatformSettings, type ServiceName } from './platform.module';
-export { createFastifyAdapter, initServiceApp, listen, BODY_LIMIT_BYTES } from './bootstrap';
+export {
+  createFastifyAdapter,
+  createServiceApp,
+  initServiceApp,
+  listen,
+  runService,
+  BODY_LIMIT_BYTES,
+} from './bootstrap';
 export * from './tokens';
 export { Public, PUBLIC_ROUTE } from './public.decorator';

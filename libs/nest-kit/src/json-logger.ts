@@ -58,7 +58,12 @@ export class JsonLogger implements LoggerService {
       service: this.service,
       ...(context ? { context } : {}),
       requestId: currentRequestId(),
-      msg: message instanceof Error ? message.message : typeof message === 'string' ? message : JSON.stringify(message),
+      msg:
+        message instanceof Error
+          ? message.message
+          : typeof message === 'string'
+            ? message
+            : JSON.stringify(message),
       ...(message instanceof Error ? describeError(message) : {}),
       ...fields,
     };

@@ -36,7 +36,10 @@ export interface PlatformSettings {
 }
 
 /** The service's own database: created if missing and migrated before the pool is handed out. */
-async function openDatabase(settings: PlatformSettings, logger: JsonLogger): Promise<{ pool: Pool; url: string }> {
+async function openDatabase(
+  settings: PlatformSettings,
+  logger: JsonLogger,
+): Promise<{ pool: Pool; url: string }> {
   const name = `${settings.config.DATABASE_PREFIX}${settings.service}`;
   await ensureDatabase(settings.config.DATABASE_URL, name);
   const url = databaseUrl(settings.config.DATABASE_URL, name);
@@ -130,14 +133,18 @@ export class PlatformModule {
             createKafka({
               brokers: settings.config.KAFKA_BROKERS,
               clientId: settings.service,
-              log: ({ level, message, ...fields }) => logger.event(level === 'error' ? 'error' : 'warn', message, fields),
+              log: ({ level, message, ...fields }) =>
+                logger.event(level === 'error' ? 'error' : 'warn', message, fields),
             }),
         },
         {
           provide: REDIS,
           useFactory: () =>
             settings.redis
-              ? new Redis(settings.config.REDIS_URL, { keyPrefix: settings.config.REDIS_KEY_PREFIX, lazyConnect: false })
+              ? new Redis(settings.config.REDIS_URL, {
+                  keyPrefix: settings.config.REDIS_KEY_PREFIX,
+                  lazyConnect: false,
+                })
               : null,
         },
         {

@@ -8,7 +8,11 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 export function sendProblem(reply: FastifyReply, error: unknown, logger: LoggerService): void {
   const { problem, headers, unexpected } = toProblem(error);
   if (unexpected) logger.error('unhandled error', describeError(error), 'ProblemFilter');
-  void reply.status(problem.status).headers(headers).header('content-type', PROBLEM_CONTENT_TYPE).send(problem);
+  void reply
+    .status(problem.status)
+    .headers(headers)
+    .header('content-type', PROBLEM_CONTENT_TYPE)
+    .send(problem);
 }
 
 /** The one place errors become responses: problem+json, never a stack trace, never HTML. */

@@ -4,7 +4,8 @@ export type ReadinessCheck = () => Promise<unknown>;
 
 export interface ReadinessReport {
   status: 'ready' | 'not_ready';
-  checks: Record<string, 'up' | string>;
+  /** `up`, or what went wrong. */
+  checks: Record<string, string>;
 }
 
 /**

@@ -40,7 +40,11 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 /** Every error, whatever threw it, as the problem document the contract promises. */
 export function toProblem(error: unknown): ProblemResponse {
   if (error instanceof DomainError) {
-    return { problem: problemOf(error.code, error.message, error.extensions), headers: error.headers, unexpected: false };
+    return {
+      problem: problemOf(error.code, error.message, error.extensions),
+      headers: error.headers,
+      unexpected: false,
+    };
   }
   const fastifyCode = (error as { code?: unknown } | null)?.code;
   if (typeof fastifyCode === 'string' && FASTIFY_CODES[fastifyCode]) {
@@ -50,7 +54,8 @@ export function toProblem(error: unknown): ProblemResponse {
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
     return { problem: problemOf('invalid_json', DETAILS.invalid_json!), headers: {}, unexpected: false };
   }
-  const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown })?.statusCode;
+  const status =
+    error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = STATUS_CODES[status] ?? 'validation_failed';
     const detail = DETAILS[code] ?? (error instanceof Error ? error.message : code);

@@ -17,12 +17,17 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
   const issues = result.error.issues;
   const errors = issues.map((issue) => ({
     path: `/${issue.path.map(String).join('/')}`,
-    message: issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message,
+    message:
+      issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message,
   }));
   const codes = new Set(issues.map(codeOf));
   const [only] = [...codes];
   if (codes.size === 1 && isErrorCode(only)) {
-    throw new DomainError(only, errors.map((error) => `${error.path}: ${error.message}`).join('; '), { errors });
+    throw new DomainError(only, errors.map((error) => `${error.path}: ${error.message}`).join('; '), {
+      errors,
+    });
   }
-  throw new DomainError('validation_failed', 'Some fields are missing, unknown or of the wrong type.', { errors });
+  throw new DomainError('validation_failed', 'Some fields are missing, unknown or of the wrong type.', {
+    errors,
+  });
 }

@@ -12,7 +12,11 @@ function runRelayThatDies(databaseUrl: string): Promise<{ signal: NodeJS.Signals
       process.execPath,
       ['-r', join(ROOT, 'infra/local/register.js'), join(ROOT, 'libs/outbox/test/relay-that-dies.ts')],
       {
-        env: { ...process.env, RELAY_DATABASE_URL: databaseUrl, KAFKA_BROKERS: testRun().kafkaBrokers.join(',') },
+        env: {
+          ...process.env,
+          RELAY_DATABASE_URL: databaseUrl,
+          KAFKA_BROKERS: testRun().kafkaBrokers.join(','),
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -57,15 +61,21 @@ describe('a relay killed between Kafka acknowledging and marking the rows', () =
 
     // Kafka has them, yet the outbox still says "not published".
     await expectEventually(() => expect(collector.distinct().map((event) => event.id)).toEqual(ids));
-    const waiting = await fixture.db.pool.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+    const waiting = await fixture.db.pool.query(
+      'SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL',
+    );
     expect(waiting.rows[0].n).toBe(20);
 
     await fixture.startRelay();
 
     await expectEventually(() => expect(collector.received.length).toBe(40));
     expect(collector.distinct().map((event) => event.id)).toEqual(ids);
-    await expectEventually(async () => expect(await fixture.effectCount()).toEqual({ rows: 20, distinct: 20 }));
-    const published = await fixture.db.pool.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NOT NULL');
+    await expectEventually(async () =>
+      expect(await fixture.effectCount()).toEqual({ rows: 20, distinct: 20 }),
+    );
+    const published = await fixture.db.pool.query(
+      'SELECT count(*)::int AS n FROM outbox WHERE published_at IS NOT NULL',
+    );
     expect(published.rows[0].n).toBe(20);
   });
 });

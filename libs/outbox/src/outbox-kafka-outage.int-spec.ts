@@ -1,9 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { TopicCollector, expectEventually, uniqueName } from '@booking/testing';
-import { startKafkaBroker, stopKafkaBroker } from '../../../infra/local/kafka';
-import { freePort } from '../../../infra/local/net';
-import { CACHE_DIR } from '../../../infra/local/paths';
+import { CACHE_DIR, freePort, startKafkaBroker, stopKafkaBroker } from '@booking/local-infra';
 import { createOutboxFixture, type OutboxFixture } from '../test/outbox-fixture';
 
 /** This test stops its broker, so it runs one of its own rather than the shared one. */

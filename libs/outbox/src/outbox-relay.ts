@@ -57,7 +57,9 @@ export class OutboxRelay {
     this.running = true;
     await this.listen();
     this.timers.push(setInterval(() => this.wake(), this.pollIntervalMs));
-    this.timers.push(setInterval(() => void this.prune().catch((error) => this.report(error)), this.pruneIntervalMs));
+    this.timers.push(
+      setInterval(() => void this.prune().catch((error) => this.report(error)), this.pruneIntervalMs),
+    );
     this.wake();
   }
 

@@ -1,8 +1,20 @@
 import type { Kafka } from 'kafkajs';
 import { createKafka, KafkaPublisher } from '@booking/kafka';
 import { createPool, withTransaction } from '@booking/db';
-import { createTestDatabase, createTestTopics, testRun, uniqueName, type TestDatabase } from '@booking/testing';
-import { CreateOutboxAndInbox1764000000000, Inbox, OutboxRelay, OutboxWriter, type OutboxRelaySettings } from '../src';
+import {
+  createTestDatabase,
+  createTestTopics,
+  testRun,
+  uniqueName,
+  type TestDatabase,
+} from '@booking/testing';
+import {
+  CreateOutboxAndInbox1764000000000,
+  Inbox,
+  OutboxRelay,
+  OutboxWriter,
+  type OutboxRelaySettings,
+} from '../src';
 
 /** A database with the outbox, a topic of its own, and the tables the tests use as "effects". */
 export interface OutboxFixture {
@@ -19,11 +31,16 @@ export interface OutboxFixture {
   close(): Promise<void>;
 }
 
-export async function createOutboxFixture(label: string, brokers = testRun().kafkaBrokers): Promise<OutboxFixture> {
+export async function createOutboxFixture(
+  label: string,
+  brokers = testRun().kafkaBrokers,
+): Promise<OutboxFixture> {
   const db = await createTestDatabase(label, [CreateOutboxAndInbox1764000000000]);
   await db.pool.query(`CREATE TABLE key_counter (key text PRIMARY KEY, n int NOT NULL)`);
   // Deliberately no unique key: only the inbox stands between a re-delivery and a second row.
-  await db.pool.query(`CREATE TABLE effect (event_id text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await db.pool.query(
+    `CREATE TABLE effect (event_id text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
   const kafka = createKafka({ brokers, clientId: label, log: () => undefined });
   const [topic] = await createTestTopics(kafka, uniqueName(label), ['events']);
   const writer = new OutboxWriter('outbox-test', () => new Date());
@@ -38,7 +55,13 @@ export async function createOutboxFixture(label: string, brokers = testRun().kaf
     async startRelay(settings = {}) {
       const pool = createPool(db.url, { max: 4 });
       const publisher = new KafkaPublisher(kafka);
-      const relay = new OutboxRelay({ pool, databaseUrl: db.url, publisher, pollIntervalMs: 200, ...settings });
+      const relay = new OutboxRelay({
+        pool,
+        databaseUrl: db.url,
+        publisher,
+        pollIntervalMs: 200,
+        ...settings,
+      });
       await relay.start();
       cleanups.push(async () => {
         await relay.stop();

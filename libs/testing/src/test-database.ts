@@ -1,5 +1,12 @@
 import type { Pool } from 'pg';
-import { createPool, databaseUrl, dropDatabase, ensureDatabase, runMigrations, type MigrationClass } from '@booking/db';
+import {
+  createPool,
+  databaseUrl,
+  dropDatabase,
+  ensureDatabase,
+  runMigrations,
+  type MigrationClass,
+} from '@booking/db';
 import { testRun, uniqueName } from './test-run';
 
 export interface TestDatabase {
@@ -14,7 +21,8 @@ export interface TestDatabase {
 export async function createTestDatabase(label: string, migrations: MigrationClass[]): Promise<TestDatabase> {
   const { databaseUrl: serverUrl } = testRun();
   const name = uniqueName(label);
-  if (!name.startsWith('t')) throw new Error('refusing to use a database whose name does not mark it as a test');
+  if (!name.startsWith('t'))
+    throw new Error('refusing to use a database whose name does not mark it as a test');
   await ensureDatabase(serverUrl, name);
   const url = databaseUrl(serverUrl, name);
   await runMigrations(url, migrations);

@@ -16,7 +16,12 @@ export class TopicCollector {
 
   constructor(kafka: Kafka, groupId: string) {
     // A short session lets the group re-form quickly after a broker restart (the outage test).
-    this.consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
+    this.consumer = kafka.consumer({
+      groupId,
+      allowAutoTopicCreation: false,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+    });
   }
 
   async start(topics: string[]): Promise<this> {

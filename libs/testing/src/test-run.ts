@@ -14,6 +14,9 @@ export function testRun(): { runId: string; databaseUrl: string; redisUrl: strin
 
 /** `${runId}_${label}_${random}`: lower case, safe as a database name, a key prefix or a topic prefix. */
 export function uniqueName(label: string): string {
-  const safeLabel = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 24);
+  const safeLabel = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 24);
   return `${testRun().runId}_${safeLabel}_${randomBytes(3).toString('hex')}`;
 }

@@ -19,7 +19,11 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
-    this.verifier = new JwtVerifier({ secret: config.JWT_SECRET, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+    this.verifier = new JwtVerifier({
+      secret: config.JWT_SECRET,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+    });
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -72,7 +72,8 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
   }
   parameters.push({ $ref: '#/components/parameters/RequestId' });
   const roles = spec.roles;
-  const who = roles === undefined ? 'Public.' : roles === 'any' ? 'Any signed-in role.' : `Role: ${roles.join(', ')}.`;
+  const who =
+    roles === undefined ? 'Public.' : roles === 'any' ? 'Any signed-in role.' : `Role: ${roles.join(', ')}.`;
   const errors: ErrorCode[] = [
     ...(roles === undefined ? [] : (['unauthorized'] as ErrorCode[])),
     ...(Array.isArray(roles) ? (['forbidden'] as ErrorCode[]) : []),
@@ -86,7 +87,9 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
     ...(roles === undefined ? { security: [] } : { security: [{ bearer: [] }] }),
     parameters,
     ...(spec.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body) } } } }
+      ? {
+          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body) } } },
+        }
       : {}),
     responses: {
       [String(spec.success.status)]: {

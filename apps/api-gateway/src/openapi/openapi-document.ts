@@ -1,4 +1,9 @@
-import { createResourceSchema, listResourcesQuery, resourceViewSchema, updateResourceSchema } from '@booking/contracts';
+import {
+  createResourceSchema,
+  listResourcesQuery,
+  resourceViewSchema,
+  updateResourceSchema,
+} from '@booking/contracts';
 import { jsonSchema, operation, PROBLEM_SCHEMA } from './openapi-builder';
 
 const page = (ref: string) => ({
@@ -42,7 +47,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           tags: ['resources'],
           roles: ['admin'],
           body: createResourceSchema,
-          success: { status: 201, description: 'The resource', schema: { $ref: '#/components/schemas/Resource' } },
+          success: {
+            status: 201,
+            description: 'The resource',
+            schema: { $ref: '#/components/schemas/Resource' },
+          },
           errors: ['validation_failed'],
         }),
         get: operation({
@@ -50,7 +59,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           tags: ['resources'],
           roles: 'any',
           query: listResourcesQuery,
-          success: { status: 200, description: 'A page of resources', schema: page('#/components/schemas/Resource') },
+          success: {
+            status: 200,
+            description: 'A page of resources',
+            schema: page('#/components/schemas/Resource'),
+          },
           errors: ['validation_failed'],
         }),
       },
@@ -60,7 +73,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           tags: ['resources'],
           roles: 'any',
           pathParams: ['resourceId'],
-          success: { status: 200, description: 'The resource', schema: { $ref: '#/components/schemas/Resource' } },
+          success: {
+            status: 200,
+            description: 'The resource',
+            schema: { $ref: '#/components/schemas/Resource' },
+          },
           errors: ['not_found'],
         }),
         patch: operation({
@@ -70,7 +87,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           roles: ['admin'],
           pathParams: ['resourceId'],
           body: updateResourceSchema,
-          success: { status: 200, description: 'The resource', schema: { $ref: '#/components/schemas/Resource' } },
+          success: {
+            status: 200,
+            description: 'The resource',
+            schema: { $ref: '#/components/schemas/Resource' },
+          },
           errors: ['validation_failed', 'not_found'],
         }),
       },

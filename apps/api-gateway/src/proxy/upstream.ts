@@ -46,7 +46,8 @@ export class Upstream {
       headers[CALLER_HEADERS.role] = request.caller.role;
     }
     const body =
-      options.rawBody ?? (request.body === undefined || request.method === 'GET' ? undefined : JSON.stringify(request.body));
+      options.rawBody ??
+      (request.body === undefined || request.method === 'GET' ? undefined : JSON.stringify(request.body));
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await this.fetch(`${this.baseUrls[service]}${path}${query}`, {
       method: request.method,
@@ -62,7 +63,10 @@ export class Upstream {
 
   /** The service's own readiness, for the gateway's. */
   async ready(service: ServiceKey): Promise<void> {
-    const response = await this.fetch(`${this.baseUrls[service]}/health/ready`, { method: 'GET', headers: {} });
+    const response = await this.fetch(`${this.baseUrls[service]}/health/ready`, {
+      method: 'GET',
+      headers: {},
+    });
     if (!response.ok) throw new Error(`${service} is not ready (${response.status})`);
   }
 
@@ -70,9 +74,14 @@ export class Upstream {
     try {
       return await fetch(url, { ...init, signal: AbortSignal.timeout(this.config.UPSTREAM_TIMEOUT_MS) });
     } catch {
-      throw new DomainError('service_unavailable', 'A service behind the gateway did not answer; try again shortly.', {}, {
-        'retry-after': '1',
-      });
+      throw new DomainError(
+        'service_unavailable',
+        'A service behind the gateway did not answer; try again shortly.',
+        {},
+        {
+          'retry-after': '1',
+        },
+      );
     }
   }
 }

@@ -20,13 +20,29 @@ export class ResourcesController {
   }
 
   @Get(':resourceId')
-  get(@Req() request: FastifyRequest<{ Params: { resourceId: string } }>, @Res() reply: FastifyReply): Promise<void> {
-    return this.upstream.pass(request, reply, 'booking', `/resources/${encodeURIComponent(request.params.resourceId)}`);
+  get(
+    @Req() request: FastifyRequest<{ Params: { resourceId: string } }>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.upstream.pass(
+      request,
+      reply,
+      'booking',
+      `/resources/${encodeURIComponent(request.params.resourceId)}`,
+    );
   }
 
   @Patch(':resourceId')
   @Roles('admin')
-  update(@Req() request: FastifyRequest<{ Params: { resourceId: string } }>, @Res() reply: FastifyReply): Promise<void> {
-    return this.upstream.pass(request, reply, 'booking', `/resources/${encodeURIComponent(request.params.resourceId)}`);
+  update(
+    @Req() request: FastifyRequest<{ Params: { resourceId: string } }>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.upstream.pass(
+      request,
+      reply,
+      'booking',
+      `/resources/${encodeURIComponent(request.params.resourceId)}`,
+    );
   }
 }

@@ -3,4 +3,7 @@ import { CreateOutboxAndInbox1764000000000 } from '@booking/outbox';
 import { CreateResource1764000000100 } from './1764000000100-create-resource';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
-export const bookingMigrations: MigrationClass[] = [CreateOutboxAndInbox1764000000000, CreateResource1764000000100];
+export const bookingMigrations: MigrationClass[] = [
+  CreateOutboxAndInbox1764000000000,
+  CreateResource1764000000100,
+];

@@ -40,7 +40,9 @@ export function decodeCursor(cursor: string, fields: string[]): Record<string, s
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const record = parsed as Record<string, unknown>;
-    return fields.every((field) => typeof record[field] === 'string') ? (record as Record<string, string>) : undefined;
+    return fields.every((field) => typeof record[field] === 'string')
+      ? (record as Record<string, string>)
+      : undefined;
   } catch {
     return undefined;
   }

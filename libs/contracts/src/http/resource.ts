@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { currencyCode, minorUnits, minutes, opaqueId, pageQuery, timeZoneName } from './common';
 
-const wallClock = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be HH:MM between 00:00 and 24:00');
+const wallClock = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be HH:MM between 00:00 and 24:00');
 
 /** One opening, wall-clock `[from, to)` in the resource's zone. */
 const opening = z
@@ -10,7 +12,9 @@ const opening = z
 
 const openings = z.array(opening).max(12);
 
-const isoDate = z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD');
 
 export const businessHoursSchema = z
   .object({
@@ -23,7 +27,10 @@ export const businessHoursSchema = z
   .strict();
 
 const tier = z
-  .object({ minHoursBefore: z.number().int().min(0).max(8_760), refundPercent: z.number().int().min(0).max(100) })
+  .object({
+    minHoursBefore: z.number().int().min(0).max(8_760),
+    refundPercent: z.number().int().min(0).max(100),
+  })
   .strict();
 
 export const cancellationPolicySchema = z

@@ -66,6 +66,9 @@ export class ResourcesService {
     });
     const data = rows.slice(0, query.limit);
     const last = data[data.length - 1];
-    return { data, nextCursor: rows.length > query.limit && last ? encodeCursor({ resourceId: last.resourceId }) : null };
+    return {
+      data,
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ resourceId: last.resourceId }) : null,
+    };
   }
 }

@@ -13,5 +13,11 @@ export function newResource(request: CreateResourceRequest, resourceId: string, 
 
 export function patchResource(resource: Resource, patch: UpdateResourceRequest, now: Date): Resource {
   const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-  return { ...resource, ...defined, resourceId: resource.resourceId, createdAt: resource.createdAt, updatedAt: now };
+  return {
+    ...resource,
+    ...defined,
+    resourceId: resource.resourceId,
+    createdAt: resource.createdAt,
+    updatedAt: now,
+  };
 }

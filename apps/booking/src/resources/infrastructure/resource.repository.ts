@@ -122,11 +122,16 @@ export class ResourceRepository {
     return rows.map(toResource);
   }
 
-  private async findOne(db: Queryable, resourceId: string, lock: '' | 'FOR UPDATE'): Promise<Resource | undefined> {
+  private async findOne(
+    db: Queryable,
+    resourceId: string,
+    lock: '' | 'FOR UPDATE',
+  ): Promise<Resource | undefined> {
     if (!isResourceId(resourceId)) return undefined;
-    const { rows } = await db.query<ResourceRow>(`SELECT ${COLUMNS} FROM resource WHERE resource_id = $1 ${lock}`, [
-      resourceId,
-    ]);
+    const { rows } = await db.query<ResourceRow>(
+      `SELECT ${COLUMNS} FROM resource WHERE resource_id = $1 ${lock}`,
+      [resourceId],
+    );
     return rows[0] ? toResource(rows[0]) : undefined;
   }
 }

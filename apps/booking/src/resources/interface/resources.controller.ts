@@ -11,7 +11,11 @@ import { ResourcesService } from '../application/resources.service';
 import type { Resource } from '../domain/resource';
 
 export function toResourceView(resource: Resource): ResourceView {
-  return { ...resource, createdAt: resource.createdAt.toISOString(), updatedAt: resource.updatedAt.toISOString() };
+  return {
+    ...resource,
+    createdAt: resource.createdAt.toISOString(),
+    updatedAt: resource.updatedAt.toISOString(),
+  };
 }
 
 /** Internal API, reached through the gateway (which has already checked the caller's role). */

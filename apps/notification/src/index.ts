@@ -1,0 +1,3 @@
+// What the end-to-end suite starts in-process; other apps never import this.
+export { createNotificationApp } from './notification-app';
+export { notificationConfigSchema, type NotificationConfig } from './notification-config';

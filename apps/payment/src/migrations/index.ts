@@ -1,0 +1,5 @@
+import type { MigrationClass } from '@booking/db';
+import { CreateOutboxAndInbox1764000000000 } from '@booking/outbox';
+
+/** In order; a committed migration is never edited, only followed by a new one. */
+export const paymentMigrations: MigrationClass[] = [CreateOutboxAndInbox1764000000000];
