@@ -11,7 +11,7 @@ export interface OutboxRelaySettings {
   batchSize?: number;
   /** Polling covers notifications lost while no listener was connected. */
   pollIntervalMs?: number;
-  /** Lanes drained at once; at most the pool's size. */
+  /** Batches in flight at once; at most the pool's size. */
   concurrency?: number;
   retentionMs?: number;
   pruneIntervalMs?: number;
@@ -20,15 +20,16 @@ export interface OutboxRelaySettings {
 
 interface OutboxRow {
   id: string;
+  lane: number;
   topic: string;
   message_key: string;
   payload: string;
 }
 
 /**
- * Publishes committed outbox rows and marks them published. Any number of relays may run: each
- * lane is drained under a transaction-level advisory lock, so a key's events leave in id order
- * from one relay at a time. The mark happens after Kafka acknowledged, in the same transaction
+ * Publishes committed outbox rows and marks them published. Any number of relays may run: a
+ * batch is taken only from lanes its transaction holds an advisory lock on, so a key's events
+ * leave in id order from one relay at a time. The mark happens after Kafka acknowledged, in the same transaction
  * that read the rows: a crash in between leaves them unmarked and they are sent again, which
  * consumers tolerate (at-least-once). Nothing is ever marked that was not acknowledged.
  */
@@ -41,6 +42,7 @@ export class OutboxRelay {
   private listener: Client | undefined;
   private timers: NodeJS.Timeout[] = [];
   private running = false;
+  private stopping = false;
   private draining: Promise<void> | undefined;
   private drainAgain = false;
   private failures = 0;
@@ -66,6 +68,7 @@ export class OutboxRelay {
   /** Stops taking new work and waits for the batch in flight, so nothing is left half-sent. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     this.timers.forEach(clearInterval);
     this.timers = [];
     await this.draining;
@@ -73,18 +76,20 @@ export class OutboxRelay {
     this.listener = undefined;
   }
 
-  /** Publishes everything that is waiting now; resolves with the number of events sent. */
+  /**
+   * Publishes everything that is waiting now; resolves with the number of events sent. Under light
+   * load that is one transaction over every lane with rows; when it finds a backlog, the workers
+   * share the lanes between them until no lane with rows is left free for them.
+   */
   async drainOnce(): Promise<number> {
-    let sent = 0;
-    const lanes = shuffled(Array.from({ length: OUTBOX_LANES }, (_, lane) => lane));
-    const next = () => lanes.shift();
+    const first = await this.publishNextBatch(OUTBOX_LANES);
+    let sent = first.sent;
+    if (!first.backlog) return sent;
     const worker = async () => {
-      for (let lane = next(); lane !== undefined; lane = next()) {
-        let batch: number;
-        do {
-          batch = await this.publishBatch(lane);
-          sent += batch;
-        } while (batch === this.batchSize && this.running);
+      for (let more = true; more && !this.stopping;) {
+        const batch = await this.publishNextBatch(Math.max(1, Math.floor(OUTBOX_LANES / this.concurrency)));
+        sent += batch.sent;
+        more = batch.lanes > 0;
       }
     };
     await Promise.all(Array.from({ length: this.concurrency }, worker));
@@ -93,7 +98,7 @@ export class OutboxRelay {
 
   async prune(): Promise<number> {
     const result = await this.settings.pool.query(
-      `DELETE FROM outbox WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => $1)`,
+      `DELETE FROM outbox WHERE created_at < now() - make_interval(secs => $1) AND published_at IS NOT NULL`,
       [this.retentionMs / 1000],
     );
     return result.rowCount ?? 0;
@@ -126,33 +131,52 @@ export class OutboxRelay {
     } while (this.drainAgain && this.running);
   }
 
-  private async publishBatch(lane: number): Promise<number> {
+  /**
+   * One transaction: lock up to `maxLanes` lanes that have rows waiting and that no other
+   * transaction holds, send their oldest rows in one batch, mark them, commit (which frees the
+   * lanes). `backlog` says that rows may be left: a lane gave its full share, or was held elsewhere.
+   */
+  private async publishNextBatch(
+    maxLanes: number,
+  ): Promise<{ sent: number; lanes: number; backlog: boolean }> {
     const client = await this.settings.pool.connect();
     try {
       await client.query('BEGIN');
-      const locked = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS ok', [
-        LANE_LOCK_NAMESPACE,
-        lane,
-      ]);
-      if (!locked.rows[0]?.ok) {
-        await client.query('ROLLBACK');
-        return 0;
-      }
-      const { rows } = await client.query<OutboxRow>(
-        `SELECT id, topic, message_key, payload::text AS payload FROM outbox
-          WHERE lane = $1 AND published_at IS NULL
-          ORDER BY id LIMIT $2
-          FOR UPDATE SKIP LOCKED`,
-        [lane, this.batchSize],
+      // CASE fixes the order: only a lane with rows is locked (the planner may reorder plain ANDs).
+      const { rows: candidates } = await client.query<{ lane: number; locked: boolean }>(
+        `SELECT lane, CASE WHEN EXISTS (SELECT 1 FROM outbox o WHERE o.lane = c.lane AND o.published_at IS NULL)
+                           THEN pg_try_advisory_xact_lock($2, c.lane) END AS locked
+           FROM (SELECT lane FROM generate_series(0, $1::int - 1) AS lane ORDER BY random()) AS c`,
+        [OUTBOX_LANES, LANE_LOCK_NAMESPACE],
       );
+      const waiting = candidates.filter((candidate) => candidate.locked !== null);
+      const lanes = waiting.filter((candidate) => candidate.locked).map((candidate) => candidate.lane);
+      // Locks beyond maxLanes are held to commit but unused: harmless, and rare (only under backlog).
+      const taken = lanes.slice(0, maxLanes);
+      const share = Math.max(1, Math.ceil(this.batchSize / Math.max(1, taken.length)));
+      const { rows } =
+        taken.length === 0
+          ? { rows: [] as OutboxRow[] }
+          : await client.query<OutboxRow>(
+              `SELECT o.id, l.lane, o.topic, o.message_key, o.payload FROM unnest($1::smallint[]) AS l(lane)
+                CROSS JOIN LATERAL (
+                  SELECT id, topic, message_key, payload::text AS payload FROM outbox
+                   WHERE lane = l.lane AND published_at IS NULL
+                   ORDER BY id LIMIT $2
+                   FOR UPDATE SKIP LOCKED) AS o
+                ORDER BY l.lane, o.id`,
+              [taken, share],
+            );
       if (rows.length > 0) {
         await this.settings.publisher.publish(rows.map(toMessage));
-        await client.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [
-          rows.map((row) => row.id),
-        ]);
+        await client.query(
+          'UPDATE outbox SET published_at = clock_timestamp() WHERE id = ANY($1::bigint[])',
+          [rows.map((row) => row.id)],
+        );
       }
       await client.query('COMMIT');
-      return rows.length;
+      const fullLane = taken.some((lane) => rows.filter((row) => row.lane === lane).length === share);
+      return { sent: rows.length, lanes: taken.length, backlog: fullLane || taken.length < waiting.length };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -195,14 +219,6 @@ export class OutboxRelay {
 
 function toMessage(row: OutboxRow): OutgoingMessage {
   return { topic: row.topic, key: row.message_key, value: row.payload };
-}
-
-function shuffled<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }
 
 function sleep(ms: number): Promise<void> {

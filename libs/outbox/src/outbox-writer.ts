@@ -23,15 +23,23 @@ export class OutboxWriter {
     event: OutboxEvent<TType, TData>,
   ): Promise<CloudEvent<TType, TData>> {
     const envelope = toCloudEvent(event, { id: randomUUID(), source: this.source, time: this.now() });
-    // Writers of one key queue here until the earlier one commits, so a key's ids (and thus the
-    // relay's publishing order) follow commit order even when its transactions race.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [event.subject]);
+    // One round trip. The advisory lock makes writers of one key queue until the earlier one
+    // commits, so a key's ids (and thus the relay's publishing order) follow commit order even
+    // when its transactions race. The notification is delivered at commit, dropped on rollback,
+    // and several in one transaction fold into one.
     await tx.query(
-      `INSERT INTO outbox (event_id, topic, message_key, lane, payload) VALUES ($1, $2, $3, $4, $5)`,
-      [envelope.id, event.topic, event.subject, laneOf(event.subject), JSON.stringify(envelope)],
+      `INSERT INTO outbox (event_id, topic, message_key, lane, payload)
+       SELECT $1, $2, $3, $4, $5 FROM (SELECT pg_advisory_xact_lock(hashtextextended($3, 0))) AS key_lock
+       RETURNING pg_notify($6, '')`,
+      [
+        envelope.id,
+        event.topic,
+        event.subject,
+        laneOf(event.subject),
+        JSON.stringify(envelope),
+        OUTBOX_CHANNEL,
+      ],
     );
-    // Delivered at commit, dropped on rollback; several in one transaction fold into one.
-    await tx.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, '']);
     return envelope;
   }
 }

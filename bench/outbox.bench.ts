@@ -1,0 +1,178 @@
+/**
+ * `npm run bench:outbox`: commit-to-consumer latency of the outbox at a steady 500 events/s, and
+ * the relay's throughput next to a raw kafkajs producer on the same broker in the same run.
+ * Targets (issue #2): p99 ≤ 100 ms at 500 events/s; relay throughput ≥ 50 % of raw.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  createPool,
+  databaseUrl,
+  dropDatabase,
+  ensureDatabase,
+  runMigrations,
+  withTransaction,
+} from '@booking/db';
+import { createKafka, deleteTopics, ensureTopics, KafkaPublisher } from '@booking/kafka';
+import { CreateOutboxAndInbox1764000000000, laneOf, OutboxRelay, OutboxWriter } from '@booking/outbox';
+import { ensureInfra, infraAddresses, stopStarted } from '../infra/local/infra';
+import { fmt, percentile, printTable } from './stats';
+
+const THROUGHPUT_EVENTS = Number(process.env['BENCH_EVENTS'] ?? 50_000);
+const LATENCY_RATE = 500;
+const LATENCY_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20);
+const PAYLOAD = {
+  bookingId: '',
+  resourceId: randomUUID(),
+  status: 'CONFIRMED',
+  amount: 2_000_000,
+  currency: 'VND',
+};
+
+async function main(): Promise<void> {
+  const addresses = infraAddresses(process.env);
+  const infra = await ensureInfra(addresses);
+  const name = `bench_outbox_${Date.now().toString(36)}`;
+  await ensureDatabase(addresses.databaseUrl, name);
+  const url = databaseUrl(addresses.databaseUrl, name);
+  await runMigrations(url, [CreateOutboxAndInbox1764000000000]);
+  const pool = createPool(url, { max: 12 });
+  const kafka = createKafka({ brokers: addresses.kafkaBrokers, clientId: 'bench', log: () => undefined });
+  const rawTopic = `${name}.raw`;
+  const relayTopic = `${name}.relay`;
+  const latencyTopic = `${name}.latency`;
+  await ensureTopics(kafka, [rawTopic, relayTopic, latencyTopic], { numPartitions: 6, replicationFactor: 1 });
+  const keys = Array.from({ length: 1_000 }, () => randomUUID());
+  const envelope = (key: string) =>
+    JSON.stringify({
+      specversion: '1.0',
+      id: randomUUID(),
+      source: 'bench',
+      type: 'booking.confirmed',
+      subject: key,
+      time: new Date().toISOString(),
+      datacontenttype: 'application/json',
+      data: { ...PAYLOAD, bookingId: key },
+    });
+
+  try {
+    // 1. Raw kafkajs: the same producer settings as the relay, batches of 500, one at a time.
+    const raw = new KafkaPublisher(kafka);
+    await raw.publish([{ topic: rawTopic, key: 'warm-up', value: envelope('warm-up') }]);
+    const rawStart = performance.now();
+    for (let sent = 0; sent < THROUGHPUT_EVENTS; sent += 500) {
+      await raw.publish(
+        Array.from({ length: 500 }, (_, i) => {
+          const key = keys[(sent + i) % keys.length]!;
+          return { topic: rawTopic, key, value: envelope(key) };
+        }),
+      );
+    }
+    const rawSeconds = (performance.now() - rawStart) / 1000;
+    await raw.disconnect();
+
+    // 2. The relay draining a backlog of the same size, written beforehand.
+    for (let written = 0; written < THROUGHPUT_EVENTS; written += 5_000) {
+      const rows = Array.from({ length: 5_000 }, (_, i) => keys[(written + i) % keys.length]!);
+      await pool.query(
+        `INSERT INTO outbox (event_id, topic, message_key, lane, payload)
+         SELECT gen_random_uuid(), $1, k, l, p::jsonb FROM unnest($2::text[], $3::int[], $4::text[]) AS t(k, l, p)`,
+        [relayTopic, rows, rows.map(laneOf), rows.map(envelope)],
+      );
+    }
+    const relayPublisher = new KafkaPublisher(kafka);
+    const relay = new OutboxRelay({
+      pool,
+      databaseUrl: url,
+      publisher: relayPublisher,
+      pollIntervalMs: 1_000_000,
+      batchSize: Number(process.env['BENCH_BATCH'] ?? 500),
+    });
+    const relayStart = performance.now();
+    const relayed = await relay.drainOnce();
+    const relaySeconds = (performance.now() - relayStart) / 1000;
+    await relayPublisher.disconnect();
+    if (relayed !== THROUGHPUT_EVENTS) throw new Error(`relay sent ${relayed} of ${THROUGHPUT_EVENTS}`);
+
+    // 3. Latency: transactions commit at a steady rate; a consumer stamps each arrival.
+    const committedAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const consumer = kafka.consumer({ groupId: `${name}-latency` });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [latencyTopic], fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const id = (JSON.parse(message.value!.toString()) as { id: string }).id;
+        const at = committedAt.get(id);
+        if (at !== undefined) latencies.push(performance.now() - at);
+      },
+    });
+    const livePublisher = new KafkaPublisher(kafka);
+    const liveRelay = new OutboxRelay({ pool, databaseUrl: url, publisher: livePublisher });
+    await liveRelay.start();
+    await new Promise((resolve) => setTimeout(resolve, 3_000)); // the consumer group forms
+    const writer = new OutboxWriter('bench', () => new Date());
+    const total = LATENCY_RATE * LATENCY_SECONDS;
+    const start = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < total; i += 1) {
+      const due = start + (i * 1000) / LATENCY_RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const key = keys[i % keys.length]!;
+      inFlight.push(
+        withTransaction(pool, async (tx) => {
+          const event = await writer.write(tx, {
+            topic: latencyTopic,
+            type: 'booking.confirmed',
+            subject: key,
+            data: PAYLOAD,
+          });
+          return event.id;
+        }).then((id) => {
+          committedAt.set(id, performance.now());
+        }),
+      );
+    }
+    await Promise.all(inFlight);
+    const achievedRate = total / ((performance.now() - start) / 1000);
+    const deadline = Date.now() + 30_000;
+    while (latencies.length < total && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await liveRelay.stop();
+    await livePublisher.disconnect();
+    await consumer.disconnect();
+
+    // Where the time goes: write → marked published, by the database's own clock.
+    const { rows: marked } = await pool.query<{ p50: number; p99: number }>(
+      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY ms) AS p99
+         FROM (SELECT extract(epoch FROM published_at - created_at) * 1000 AS ms FROM outbox WHERE topic = $1) AS t`,
+      [latencyTopic],
+    );
+    const rawRate = THROUGHPUT_EVENTS / rawSeconds;
+    const relayRate = THROUGHPUT_EVENTS / relaySeconds;
+    printTable('Outbox benchmark (one machine: PostgreSQL, Kafka and this process share 2 cores)', [
+      ['raw kafkajs producer (batches of 500)', `${fmt(rawRate, 0)} events/s`],
+      ['outbox relay draining a backlog', `${fmt(relayRate, 0)} events/s`],
+      ['relay / raw', `${fmt((relayRate / rawRate) * 100)} %   (target ≥ 50 %)`],
+      [
+        'latency run: offered / achieved rate',
+        `${LATENCY_RATE} / ${fmt(achievedRate, 0)} events/s for ${LATENCY_SECONDS} s`,
+      ],
+      ['events received', `${latencies.length} of ${total}`],
+      ['write → marked published p50 / p99', `${fmt(marked[0]!.p50)} / ${fmt(marked[0]!.p99)} ms`],
+      ['commit → consumer p50', `${fmt(percentile(latencies, 50))} ms`],
+      ['commit → consumer p99', `${fmt(percentile(latencies, 99))} ms   (target ≤ 100 ms)`],
+      ['commit → consumer max', `${fmt(Math.max(...latencies))} ms`],
+    ]);
+  } finally {
+    await pool.end();
+    await dropDatabase(addresses.databaseUrl, name);
+    await deleteTopics(kafka, [rawTopic, relayTopic, latencyTopic]).catch(() => undefined);
+    await stopStarted(infra);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
