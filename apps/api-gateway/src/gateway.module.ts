@@ -11,6 +11,7 @@ import { APP_GUARD } from '@nestjs/core';
 import Redis from 'ioredis';
 import { HealthModule, Readiness } from '@booking/nest-kit';
 import { AuthGuard } from './auth/auth.guard';
+import { BookingsController } from './bookings/bookings.controller';
 import type { GatewayConfig } from './gateway-config';
 import { OpenApiController } from './openapi/openapi.controller';
 import { Upstream, type ServiceKey } from './proxy/upstream';
@@ -47,7 +48,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [HealthModule],
-      controllers: [OpenApiController, ResourcesController],
+      controllers: [OpenApiController, ResourcesController, BookingsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { commonConfigSchema } from '@booking/config';
 
+const int = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
+
 export const bookingConfigSchema = commonConfigSchema.extend({
   BOOKING_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  MAX_BOOKING_DAYS: int(1, 90),
+  HOLD_RATE_LIMIT: int(1, 3),
+  HOLD_RATE_WINDOW_SECONDS: int(1, 900),
+  HOLD_EXPIRY_INTERVAL_MS: int(50, 1_000),
+  /** Where a customer pays a hold; `{bookingId}` is replaced. The payment service serves it. */
+  PAYMENT_CHECKOUT_URL: z.string().default('http://127.0.0.1:3002/checkout/{bookingId}'),
 });
 
 export type BookingConfig = z.infer<typeof bookingConfigSchema>;

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule, type PlatformSettings } from '@booking/nest-kit';
 import type { BookingConfig } from './booking-config';
 import { bookingMigrations } from './migrations';
+import { BookingsModule } from './bookings/bookings.module';
 import { ResourcesModule } from './resources/resources.module';
 
 @Module({})
@@ -21,6 +22,7 @@ export class BookingModule {
           ...overrides,
         }),
         ResourcesModule,
+        BookingsModule,
       ],
     };
   }

@@ -1,6 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parseConfig } from '@booking/config';
-import { ALL_TOPICS } from '@booking/contracts';
+import type { Kafka } from 'kafkajs';
+import type { Pool } from 'pg';
+import { ALL_TOPICS, topicNames, type TopicNames } from '@booking/contracts';
+import { createPool, databaseUrl as urlOfDatabase } from '@booking/db';
 import { createKafka, ensureTopics } from '@booking/kafka';
 import { JsonLogger } from '@booking/nest-kit';
 import { TEST_JWT_SECRET, testRun, uniqueName } from '@booking/testing';
@@ -16,6 +19,10 @@ export interface RunningPlatform {
   clock: ManualClock;
   /** Names of this platform's own databases, topics and keys. */
   prefix: string;
+  kafka: Kafka;
+  topics: TopicNames;
+  /** A pool on one service's own database, for asserting what was (not) written. */
+  database(service: 'booking' | 'payment' | 'refund' | 'notification'): Pool;
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   stop(): Promise<void>;
 }
@@ -32,7 +39,9 @@ const quietLogger = (service: string) =>
  * The platform in this process, on free ports, with databases, topics and Redis keys of its own:
  * the gateway over real HTTP in front of the real services, PostgreSQL, Redis and Kafka.
  */
-export async function startPlatform(options: { now?: string } = {}): Promise<RunningPlatform> {
+export async function startPlatform(
+  options: { now?: string; env?: Record<string, string> } = {},
+): Promise<RunningPlatform> {
   const { databaseUrl, redisUrl, kafkaBrokers } = testRun();
   const prefix = uniqueName('e2e');
   const clock = new ManualClock(options.now ?? new Date().toISOString());
@@ -50,6 +59,8 @@ export async function startPlatform(options: { now?: string } = {}): Promise<Run
     KAFKA_BROKERS: kafkaBrokers.join(','),
     KAFKA_TOPIC_PREFIX: `${prefix}.`,
     LOG_LEVEL: 'error',
+    HOLD_EXPIRY_INTERVAL_MS: '100',
+    ...options.env,
   };
   const apps: NestFastifyApplication[] = [];
   const started = async (created: Promise<{ app: NestFastifyApplication }>) => {
@@ -79,11 +90,21 @@ export async function startPlatform(options: { now?: string } = {}): Promise<Run
     NOTIFICATION_URL: notification,
   });
   const gatewayUrl = await started(createGatewayApp(gatewayConfig, quietLogger('api-gateway')));
+  const pools = new Map<string, Pool>();
 
   return {
     gatewayUrl,
     clock,
     prefix,
+    kafka,
+    topics: topicNames(`${prefix}.`),
+    database(service) {
+      const existing = pools.get(service);
+      if (existing) return existing;
+      const pool = createPool(urlOfDatabase(databaseUrl, `${prefix}_${service}`), { max: 5 });
+      pools.set(service, pool);
+      return pool;
+    },
     request: (path, { json, headers, ...init } = {}) =>
       fetch(`${gatewayUrl}${path}`, {
         ...init,
@@ -92,6 +113,7 @@ export async function startPlatform(options: { now?: string } = {}): Promise<Run
       }),
     async stop() {
       for (const app of apps.reverse()) await app.close();
+      for (const pool of pools.values()) await pool.end();
     },
   };
 }

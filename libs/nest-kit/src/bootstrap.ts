@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonLogger } from './json-logger';
-import { useJsonBodyParser } from './json-body-parser';
+import { refuseNulInUrl, useJsonBodyParser } from './json-body-parser';
 import { ProblemFilter } from './problem.filter';
 import { requestContext } from './request-context';
 
@@ -38,6 +38,7 @@ export async function initServiceApp(app: NestFastifyApplication, logger: JsonLo
     requestContext.run({ requestId: request.id }, done);
   });
   useJsonBodyParser(fastify, BODY_LIMIT_BYTES);
+  refuseNulInUrl(fastify);
   app.enableShutdownHooks();
   await app.init();
 }

@@ -17,3 +17,4 @@ export {
 } from './bootstrap';
 export * from './tokens';
 export { Public, PUBLIC_ROUTE } from './public.decorator';
+export { CurrentCaller, callerOf } from './caller.decorator';

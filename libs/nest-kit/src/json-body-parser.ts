@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parse } from 'secure-json-parse';
 import { DomainError } from '@booking/contracts';
 
+const NUL = /\u0000|\\u0000/i;
+const NUL_ERRORS = { errors: [{ path: '/', message: 'contains a NUL character' }] };
+
 /** The body exactly as it arrived, for signatures computed over raw bytes (webhooks). */
 export type RequestWithRawBody = FastifyRequest & { rawBody?: string };
 
@@ -23,6 +26,11 @@ export function useJsonBodyParser(fastify: FastifyInstance, bodyLimit: number): 
       const text = body.toString();
       request.rawBody = text;
       if (text.trim() === '') return done(null, undefined);
+      // PostgreSQL text cannot hold NUL; refuse it here rather than fail on insert.
+      if (NUL.test(text))
+        return done(
+          new DomainError('validation_failed', 'Text must not contain NUL characters.', NUL_ERRORS),
+        );
       try {
         done(null, parse(text, null, { protoAction: 'error', constructorAction: 'error' }));
       } catch {
@@ -30,4 +38,13 @@ export function useJsonBodyParser(fastify: FastifyInstance, bodyLimit: number): 
       }
     },
   );
+}
+
+/** The same guard for query strings and path parameters, which Fastify has decoded already. */
+export function refuseNulInUrl(fastify: FastifyInstance): void {
+  fastify.addHook('preValidation', async (request: FastifyRequest) => {
+    if (/\u0000|%00/i.test(request.url)) {
+      throw new DomainError('validation_failed', 'The address must not contain NUL characters.', NUL_ERRORS);
+    }
+  });
 }

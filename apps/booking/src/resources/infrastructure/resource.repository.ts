@@ -122,6 +122,35 @@ export class ResourceRepository {
     return rows.map(toResource);
   }
 
+  /**
+   * Resources in a city and kind with no active booking whose blocked range overlaps the period
+   * widened by that resource's own buffers: one query, an anti-join probing the partial GiST
+   * index, no slots generated per resource.
+   */
+  async findFree(filter: {
+    city: string;
+    kind: string;
+    from: Date;
+    to: Date;
+    afterId?: string;
+    limit: number;
+  }): Promise<Resource[]> {
+    const { rows } = await this.pool.query<ResourceRow>(
+      `SELECT ${COLUMNS} FROM resource r
+        WHERE r.city = $1 AND r.kind = $2 AND ($5::uuid IS NULL OR r.resource_id > $5)
+          AND NOT EXISTS (
+            SELECT 1 FROM booking b
+             WHERE b.resource_id = r.resource_id
+               AND b.status IN ('HOLD', 'CONFIRMED', 'IN_PROGRESS')
+               AND b.blocked && tstzrange($3::timestamptz - make_interval(mins => r.buffer_before_minutes),
+                                          $4::timestamptz + make_interval(mins => r.buffer_after_minutes), '[)'))
+        ORDER BY r.resource_id
+        LIMIT $6`,
+      [filter.city, filter.kind, filter.from, filter.to, filter.afterId ?? null, filter.limit],
+    );
+    return rows.map(toResource);
+  }
+
   private async findOne(
     db: Queryable,
     resourceId: string,

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  decodeCursor,
+  encodeCursor,
+  type AvailabilityQuery,
+  type Page,
+  type ResourceView,
+} from '@booking/contracts';
+import { AvailabilityCache } from '../bookings/infrastructure/availability-cache';
+import { isResourceId, ResourceRepository } from '../resources/infrastructure/resource.repository';
+import { toResourceView } from '../resources/interface/resources.controller';
+
+const MAX_SEARCH_DAYS = 366;
+
+/** Resources free for a whole period; up to 60 s stale (cached), since a hold is the only truth. */
+@Injectable()
+export class SearchAvailability {
+  constructor(
+    private readonly resources: ResourceRepository,
+    private readonly cache: AvailabilityCache,
+  ) {}
+
+  async execute(query: AvailabilityQuery): Promise<Page<ResourceView>> {
+    const from = new Date(query.from);
+    const to = new Date(query.to);
+    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+      throw new DomainError('validation_failed', 'from and to must be real instants.', {
+        errors: [{ path: '/from', message: 'not a real instant' }],
+      });
+    }
+    if (to.getTime() <= from.getTime()) throw new DomainError('end_before_start', 'to must be after from.');
+    if (to.getTime() - from.getTime() > MAX_SEARCH_DAYS * 86_400_000) {
+      throw new DomainError('too_long', `A search may span at most ${MAX_SEARCH_DAYS} days.`);
+    }
+    const afterId =
+      query.cursor === undefined ? undefined : decodeCursor(query.cursor, ['resourceId'])?.['resourceId'];
+    if (query.cursor !== undefined && (afterId === undefined || !isResourceId(afterId))) {
+      throw new DomainError('validation_failed', 'The cursor is not one this API gave out.', {
+        errors: [{ path: '/cursor', message: 'unknown cursor' }],
+      });
+    }
+    const parts = [query.kind, from.toISOString(), to.toISOString(), afterId ?? '', String(query.limit)];
+    return this.cache.getOrCompute(query.city, parts, async () => {
+      const rows = await this.resources.findFree({
+        city: query.city,
+        kind: query.kind,
+        from,
+        to,
+        afterId,
+        limit: query.limit + 1,
+      });
+      const data = rows.slice(0, query.limit).map(toResourceView);
+      const last = data[data.length - 1];
+      return {
+        data,
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ resourceId: last.resourceId }) : null,
+      };
+    });
+  }
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { CloudEvent, TopicNames } from '@booking/contracts';
+import { withTransaction } from '@booking/db';
+import { CLOCK, OUTBOX_WRITER, PG_POOL, TOPIC_NAMES } from '@booking/nest-kit';
+import { Inbox, type OutboxWriter } from '@booking/outbox';
+import type { Clock } from '@booking/time';
+import type { Booking } from '../domain/booking';
+import { allowedFrom, targetOf } from '../domain/booking-status';
+import { BookingRepository } from '../infrastructure/booking.repository';
+import { bookingEvent } from './booking-events';
+
+export interface PaymentSucceeded {
+  txnId: string;
+  bookingId: string;
+  amount: number;
+  currency: string;
+}
+
+/** Why a payment confirms nothing, in the words of the refund it triggers. */
+function whyNotConfirmed(
+  booking: Booking | undefined,
+  payment: PaymentSucceeded,
+  now: Date,
+): string | undefined {
+  if (!booking) return 'unknown_booking';
+  if (booking.status !== 'HOLD') return `booking_${booking.status.toLowerCase()}`;
+  if (booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= now.getTime())
+    return 'hold_expired';
+  if (payment.amount !== booking.depositAmount || payment.currency !== booking.currency)
+    return 'amount_mismatch';
+  return undefined;
+}
+
+/**
+ * `payment.succeeded` → HOLD becomes CONFIRMED (conditional on HOLD, so the expiry job and a
+ * payment racing for one hold cannot both win). A payment that confirms nothing is refunded in
+ * full, once: the inbox makes a re-delivered event a no-op.
+ */
+@Injectable()
+export class ApplyPayment {
+  private readonly inbox = new Inbox('booking.payments');
+
+  constructor(
+    private readonly bookings: BookingRepository,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
+    @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async handle(event: CloudEvent): Promise<void> {
+    const payment = event.data as PaymentSucceeded;
+    await withTransaction(this.pool, async (tx) => {
+      if (!(await this.inbox.claim(tx, event))) return;
+      const now = this.clock.now();
+      const booking = await this.bookings.lockById(tx, payment.bookingId);
+      const refusal = whyNotConfirmed(booking, payment, now);
+      if (booking && refusal === undefined) {
+        const confirmed = await this.bookings.changeStatus(tx, {
+          bookingId: booking.bookingId,
+          from: allowedFrom('confirm'),
+          to: targetOf('confirm'),
+          now,
+          set: { paidAmount: payment.amount },
+        });
+        if (confirmed) {
+          await this.outbox.write(
+            tx,
+            bookingEvent(this.topics, 'booking.confirmed', confirmed, { txnId: payment.txnId }),
+          );
+          return;
+        }
+      }
+      const refund = {
+        amount: payment.amount,
+        currency: payment.currency,
+        reason: refusal ?? 'not_confirmed',
+        txnId: payment.txnId,
+      };
+      await this.outbox.write(tx, {
+        topic: this.topics.booking,
+        type: 'refund.requested',
+        subject: payment.bookingId,
+        data: { bookingId: payment.bookingId, ...refund },
+      });
+      if (booking)
+        await this.bookings.setRefundStatus(tx, booking.bookingId, 'requested', payment.amount, now);
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { CloudEvent } from '@booking/contracts';
+import { withTransaction } from '@booking/db';
+import { CLOCK, PG_POOL } from '@booking/nest-kit';
+import { Inbox } from '@booking/outbox';
+import type { Clock } from '@booking/time';
+import { BookingRepository } from '../infrastructure/booking.repository';
+
+/** `refund.succeeded` / `refund.failed` → the booking's `refund.status`, once per event. */
+@Injectable()
+export class ApplyRefundOutcome {
+  private readonly inbox = new Inbox('booking.refunds');
+
+  constructor(
+    private readonly bookings: BookingRepository,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async handle(event: CloudEvent): Promise<void> {
+    const { bookingId, amount } = event.data as { bookingId: string; amount: number };
+    const status = event.type === 'refund.succeeded' ? 'succeeded' : 'failed';
+    await withTransaction(this.pool, async (tx) => {
+      if (!(await this.inbox.claim(tx, event))) return;
+      await this.bookings.setRefundStatus(tx, bookingId, status, amount, this.clock.now());
+    });
+  }
+}

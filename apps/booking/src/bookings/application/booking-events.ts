@@ -1,0 +1,46 @@
+import { EVENT_TOPIC, type EventType, type TopicNames } from '@booking/contracts';
+import type { OutboxEvent } from '@booking/outbox';
+import { formatLocal, formatUtc } from '@booking/time';
+import type { Booking } from '../domain/booking';
+
+/** What every booking.* event carries: enough for consumers never to call back. */
+export function bookingSnapshot(booking: Booking): Record<string, unknown> {
+  return {
+    bookingId: booking.bookingId,
+    resourceId: booking.resourceId,
+    customerId: booking.customerId,
+    status: booking.status,
+    start: formatUtc(booking.period.start),
+    end: formatUtc(booking.period.end),
+    startLocal: formatLocal(booking.period.start, booking.timeZone),
+    endLocal: formatLocal(booking.period.end, booking.timeZone),
+    timeZone: booking.timeZone,
+    blockedStart: formatUtc(booking.blocked.start),
+    blockedEnd: formatUtc(booking.blocked.end),
+    holdExpiresAt: booking.holdExpiresAt === null ? null : formatUtc(booking.holdExpiresAt),
+    depositAmount: booking.depositAmount,
+    paidAmount: booking.paidAmount,
+    currency: booking.currency,
+    seriesId: booking.seriesId,
+    contact: booking.contact,
+  };
+}
+
+/** An event about one booking, keyed by its id, on the topic the contract names for its type. */
+export function bookingEvent(
+  topics: TopicNames,
+  type: Extract<EventType, `booking.${string}` | 'refund.requested'>,
+  booking: Booking,
+  extra: Record<string, unknown> = {},
+): OutboxEvent {
+  const topicKey = EVENT_TOPIC[type] === 'booking.v1' ? 'booking' : 'payment';
+  return {
+    topic: topics[topicKey],
+    type,
+    subject: booking.bookingId,
+    data:
+      type === 'refund.requested'
+        ? { bookingId: booking.bookingId, ...extra }
+        : { ...bookingSnapshot(booking), ...extra },
+  };
+}

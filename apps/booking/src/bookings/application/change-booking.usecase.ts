@@ -1,0 +1,122 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DomainError, type Caller, type TopicNames } from '@booking/contracts';
+import { withTransaction } from '@booking/db';
+import { CLOCK, OUTBOX_WRITER, PG_POOL, TOPIC_NAMES } from '@booking/nest-kit';
+import type { OutboxWriter } from '@booking/outbox';
+import type { Clock } from '@booking/time';
+import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import type { Booking } from '../domain/booking';
+import {
+  allowedFrom,
+  canTransition,
+  invalidTransition,
+  targetOf,
+  type BookingAction,
+} from '../domain/booking-status';
+import { refundFor, type RefundDecision } from '../domain/refund-policy';
+import { AvailabilityCache } from '../infrastructure/availability-cache';
+import { BookingRepository } from '../infrastructure/booking.repository';
+import { bookingEvent } from './booking-events';
+
+type HostAction = Extract<BookingAction, 'check_in' | 'complete' | 'no_show'>;
+
+const EVENT_OF: Record<HostAction, 'booking.checked_in' | 'booking.completed' | 'booking.no_show'> = {
+  check_in: 'booking.checked_in',
+  complete: 'booking.completed',
+  no_show: 'booking.no_show',
+};
+
+/**
+ * Caller-driven transitions: cancel (anyone who may see the booking) and the host's check-in,
+ * complete and no-show. Each runs under the booking's row lock, so what the refund is computed
+ * from is what gets changed, and the status update stays conditional besides.
+ */
+@Injectable()
+export class ChangeBooking {
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly resources: ResourceRepository,
+    private readonly cache: AvailabilityCache,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
+    @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async cancel(
+    caller: Caller,
+    bookingId: string,
+    reason: string | undefined,
+  ): Promise<{ booking: Booking; refund: RefundDecision }> {
+    const visible = await this.visible(caller, bookingId);
+    const resource = await this.resources.findById(visible.resourceId);
+    const outcome = await withTransaction(this.pool, async (tx) => {
+      const current = await this.bookings.lockById(tx, bookingId);
+      if (!current) throw notFound(bookingId);
+      if (!canTransition(current.status, 'cancel')) throw invalidTransition(current.status, 'cancel');
+      const now = this.clock.now();
+      const refund = refundFor({
+        policy: resource!.cancellationPolicy,
+        paidAmount: current.paidAmount,
+        start: current.period.start,
+        now,
+        cancelledBy: caller.role,
+      });
+      const cancelled = await this.bookings.changeStatus(tx, {
+        bookingId,
+        from: allowedFrom('cancel'),
+        to: targetOf('cancel'),
+        now,
+        set: {
+          cancelReason: reason ?? null,
+          ...(refund.refundAmount > 0
+            ? { refundAmount: refund.refundAmount, refundStatus: 'requested' }
+            : {}),
+        },
+      });
+      if (!cancelled) throw invalidTransition(current.status, 'cancel');
+      await this.outbox.write(
+        tx,
+        bookingEvent(this.topics, 'booking.cancelled', cancelled, {
+          refundAmount: refund.refundAmount,
+          refundPercent: refund.refundPercent,
+          cancelledBy: caller.role,
+          reason: reason ?? null,
+        }),
+      );
+      return { booking: cancelled, refund };
+    });
+    await this.cache.invalidate([resource!.city]);
+    return outcome;
+  }
+
+  async hostAction(caller: Caller, bookingId: string, action: HostAction): Promise<Booking> {
+    await this.visible(caller, bookingId);
+    return withTransaction(this.pool, async (tx) => {
+      const now = this.clock.now();
+      const changed = await this.bookings.changeStatus(tx, {
+        bookingId,
+        from: allowedFrom(action),
+        to: targetOf(action),
+        now,
+      });
+      if (!changed) {
+        const current = await this.bookings.findById(bookingId, tx);
+        throw invalidTransition(current!.status, action);
+      }
+      await this.outbox.write(tx, bookingEvent(this.topics, EVENT_OF[action], changed));
+      return changed;
+    });
+  }
+
+  private async visible(caller: Caller, bookingId: string): Promise<Booking> {
+    const booking = await this.bookings.findVisible(bookingId, caller);
+    if (!booking) throw notFound(bookingId);
+    return booking;
+  }
+}
+
+function notFound(bookingId: string): DomainError {
+  return new DomainError('not_found', `No booking ${bookingId}.`);
+}

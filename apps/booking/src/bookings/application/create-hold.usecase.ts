@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  problemOf,
+  type Caller,
+  type CreateBookingRequest,
+  type TopicNames,
+} from '@booking/contracts';
+import { isPgError, PG_ERRORS } from '@booking/db';
+import { CLOCK, OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
+import type { OutboxWriter } from '@booking/outbox';
+import type { Clock } from '@booking/time';
+import type { BookingConfig } from '../../booking-config';
+import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import type { Booking } from '../domain/booking';
+import { planHold } from '../domain/hold-plan';
+import { AvailabilityCache } from '../infrastructure/availability-cache';
+import { BookingRepository } from '../infrastructure/booking.repository';
+import { HoldRateLimiter } from '../infrastructure/hold-rate-limiter';
+import { fingerprintOf, IdempotencyStore, type IdempotentResult } from '../infrastructure/idempotency-store';
+import { PaymentLinks } from './payment-links';
+import { bookingEvent } from './booking-events';
+import { toBookingView } from '../interface/booking-view';
+
+/**
+ * `POST /bookings`: validate, resolve the times, then in one transaction lock the resource row
+ * (so racing holds queue rather than deadlock), insert, and let the exclusion constraint say yes
+ * or no. Never "check, then insert". The key row, the booking and its event commit together.
+ */
+@Injectable()
+export class CreateHold {
+  constructor(
+    private readonly resources: ResourceRepository,
+    private readonly bookings: BookingRepository,
+    private readonly idempotency: IdempotencyStore,
+    private readonly rateLimiter: HoldRateLimiter,
+    private readonly cache: AvailabilityCache,
+    private readonly paymentLinks: PaymentLinks,
+    @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
+    @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
+  ) {
+    rateLimiter.configure({
+      attempts: config.HOLD_RATE_LIMIT,
+      windowSeconds: config.HOLD_RATE_WINDOW_SECONDS,
+    });
+  }
+
+  async execute(
+    caller: Caller,
+    request: CreateBookingRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<IdempotentResult> {
+    if (request.rrule) {
+      throw new DomainError('series_not_supported', 'Recurring series are not available on this server yet.');
+    }
+    const resource = await this.resources.findById(request.resourceId);
+    if (!resource) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
+    const now = this.clock.now();
+    const plan = planHold({
+      request,
+      resource,
+      now,
+      limits: { maxBookingDays: this.config.MAX_BOOKING_DAYS },
+    });
+    const booking: Booking = {
+      bookingId: randomUUID(),
+      resourceId: resource.resourceId,
+      customerId: caller.userId,
+      status: plan.status,
+      period: plan.period,
+      blocked: plan.blocked,
+      timeZone: plan.timeZone,
+      holdExpiresAt: plan.holdExpiresAt,
+      depositAmount: resource.depositAmount,
+      paidAmount: 0,
+      currency: resource.currency,
+      refundAmount: null,
+      refundStatus: null,
+      rescheduleCount: 0,
+      seriesId: null,
+      recurrenceId: null,
+      contact: request.contact ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+
+    const result = await this.idempotency.run(
+      { customerId: caller.userId, key: idempotencyKey, fingerprint: fingerprintOf(request), now },
+      async (tx) => {
+        // Only attempts that passed validation count, and replays never reach this line.
+        await this.rateLimiter.consume(caller.userId);
+        await tx.query('SELECT 1 FROM resource WHERE resource_id = $1 FOR NO KEY UPDATE', [
+          resource.resourceId,
+        ]);
+        await tx.query('SAVEPOINT hold');
+        try {
+          await this.bookings.insert(tx, booking);
+        } catch (error) {
+          if (!isPgError(error, PG_ERRORS.exclusionViolation)) throw error;
+          // Stored for replays like a success: the first answer to a key is the answer.
+          await tx.query('ROLLBACK TO SAVEPOINT hold');
+          return {
+            status: 409,
+            body: problemOf('slot_unavailable', 'The resource is already booked for part of that period.', {
+              resourceId: resource.resourceId,
+            }),
+          };
+        }
+        await this.outbox.write(
+          tx,
+          bookingEvent(
+            this.topics,
+            booking.status === 'HOLD' ? 'booking.held' : 'booking.confirmed',
+            booking,
+          ),
+        );
+        return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking) };
+      },
+    );
+    if (result.status === 201 && !result.replayed) await this.cache.invalidate([resource.city]);
+    return result;
+  }
+}

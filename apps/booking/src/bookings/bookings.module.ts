@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { ResourcesModule } from '../resources/resources.module';
+import { AvailabilityController } from '../availability/availability.controller';
+import { SearchAvailability } from '../availability/search-availability.usecase';
+import { ApplyPayment } from './application/apply-payment.usecase';
+import { ApplyRefundOutcome } from './application/apply-refund-outcome.usecase';
+import { ChangeBooking } from './application/change-booking.usecase';
+import { CreateHold } from './application/create-hold.usecase';
+import { ExpireHoldsJob } from './application/expire-holds.job';
+import { ListBookings } from './application/list-bookings.usecase';
+import { PaymentLinks } from './application/payment-links';
+import { AvailabilityCache } from './infrastructure/availability-cache';
+import { BookingRepository } from './infrastructure/booking.repository';
+import { HoldRateLimiter } from './infrastructure/hold-rate-limiter';
+import { IdempotencyStore } from './infrastructure/idempotency-store';
+import { BookingEventConsumer } from './interface/booking-event.consumer';
+import { BookingsController } from './interface/bookings.controller';
+
+@Module({
+  imports: [ResourcesModule],
+  controllers: [BookingsController, AvailabilityController],
+  providers: [
+    BookingRepository,
+    IdempotencyStore,
+    HoldRateLimiter,
+    AvailabilityCache,
+    PaymentLinks,
+    CreateHold,
+    ChangeBooking,
+    ListBookings,
+    SearchAvailability,
+    ApplyPayment,
+    ApplyRefundOutcome,
+    ExpireHoldsJob,
+    BookingEventConsumer,
+  ],
+})
+export class BookingsModule {}

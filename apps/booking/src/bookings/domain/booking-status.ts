@@ -1,0 +1,46 @@
+import { DomainError } from '@booking/contracts';
+
+export const BOOKING_STATUSES = [
+  'HOLD',
+  'CONFIRMED',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'EXPIRED',
+  'CANCELLED',
+  'NO_SHOW',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** These hold the schedule; the exclusion constraint covers exactly them. */
+export const ACTIVE_STATUSES: readonly BookingStatus[] = ['HOLD', 'CONFIRMED', 'IN_PROGRESS'];
+
+export type BookingAction = 'confirm' | 'expire' | 'cancel' | 'check_in' | 'complete' | 'no_show';
+
+const TRANSITIONS: Record<BookingAction, { from: readonly BookingStatus[]; to: BookingStatus }> = {
+  confirm: { from: ['HOLD'], to: 'CONFIRMED' },
+  expire: { from: ['HOLD'], to: 'EXPIRED' },
+  cancel: { from: ['HOLD', 'CONFIRMED'], to: 'CANCELLED' },
+  check_in: { from: ['CONFIRMED'], to: 'IN_PROGRESS' },
+  complete: { from: ['IN_PROGRESS'], to: 'COMPLETED' },
+  no_show: { from: ['CONFIRMED'], to: 'NO_SHOW' },
+};
+
+/** The statuses an action may start from: the `WHERE status = ANY(…)` of its conditional update. */
+export function allowedFrom(action: BookingAction): readonly BookingStatus[] {
+  return TRANSITIONS[action].from;
+}
+
+export function targetOf(action: BookingAction): BookingStatus {
+  return TRANSITIONS[action].to;
+}
+
+export function canTransition(status: BookingStatus, action: BookingAction): boolean {
+  return TRANSITIONS[action].from.includes(status);
+}
+
+export function invalidTransition(status: BookingStatus, action: BookingAction): DomainError {
+  return new DomainError('invalid_transition', `A ${status} booking cannot ${action.replace('_', '-')}.`, {
+    status,
+    action,
+  });
+}

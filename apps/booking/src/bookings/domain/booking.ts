@@ -1,0 +1,33 @@
+import type { Contact } from '@booking/contracts';
+import type { BookingStatus } from './booking-status';
+
+/** An interval `[start, end)` of real instants. */
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+export type RefundStatus = 'requested' | 'succeeded' | 'failed';
+
+export interface Booking {
+  bookingId: string;
+  resourceId: string;
+  customerId: string;
+  status: BookingStatus;
+  period: Period;
+  /** The period widened by the resource's buffers: what the schedule loses. */
+  blocked: Period;
+  timeZone: string;
+  holdExpiresAt: Date | null;
+  depositAmount: number;
+  paidAmount: number;
+  currency: string;
+  refundAmount: number | null;
+  refundStatus: RefundStatus | null;
+  rescheduleCount: number;
+  seriesId: string | null;
+  recurrenceId: Date | null;
+  contact: Contact | null;
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -1,0 +1,107 @@
+import { DomainError } from '@booking/contracts';
+import { planHold } from './hold-plan';
+
+const car = {
+  timeZone: 'Asia/Ho_Chi_Minh',
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 120,
+  holdMinutes: 15,
+  depositAmount: 2_000_000,
+  minNoticeMinutes: 0,
+};
+const now = new Date('2026-01-10T02:00:00Z');
+const limits = { maxBookingDays: 90 };
+
+function codeOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+  }
+  return 'no error';
+}
+
+describe('planHold', () => {
+  it('widens the period by the buffers and holds it for holdMinutes', () => {
+    const plan = planHold({
+      request: { start: '2026-01-25T08:00:00+07:00', end: '2026-01-28T20:00:00+07:00' },
+      resource: car,
+      now,
+      limits,
+    });
+    expect(plan).toEqual({
+      period: { start: new Date('2026-01-25T01:00:00Z'), end: new Date('2026-01-28T13:00:00Z') },
+      blocked: { start: new Date('2026-01-25T01:00:00Z'), end: new Date('2026-01-28T15:00:00Z') },
+      timeZone: 'Asia/Ho_Chi_Minh',
+      status: 'HOLD',
+      holdExpiresAt: new Date('2026-01-10T02:15:00Z'),
+    });
+  });
+
+  it('confirms at once when there is no deposit', () => {
+    const plan = planHold({
+      request: { start: '2026-01-25T08:00:00', end: '2026-01-25T10:00:00' },
+      resource: { ...car, depositAmount: 0 },
+      now,
+      limits,
+    });
+    expect(plan.status).toBe('CONFIRMED');
+    expect(plan.holdExpiresAt).toBeNull();
+  });
+
+  it('files 23:30–00:30 as ending on the next day', () => {
+    const plan = planHold({
+      request: { start: '2026-01-25T23:30:00', end: '2026-01-26T00:30:00' },
+      resource: car,
+      now,
+      limits,
+    });
+    expect(plan.period.end.getTime() - plan.period.start.getTime()).toBe(3_600_000);
+  });
+
+  it.each([
+    [
+      'an end before the start',
+      { start: '2026-01-25T10:00:00', end: '2026-01-25T09:00:00' },
+      'end_before_start',
+    ],
+    [
+      'an end equal to the start',
+      { start: '2026-01-25T10:00:00', end: '2026-01-25T10:00:00' },
+      'end_before_start',
+    ],
+    ['more than 90 days', { start: '2026-01-25T10:00:00Z', end: '2026-04-25T10:00:01Z' }, 'too_long'],
+    [
+      'a start in the past',
+      { start: '2026-01-09T10:00:00Z', end: '2026-01-09T12:00:00Z' },
+      'too_short_notice',
+    ],
+    [
+      'a wall time in the New York gap',
+      { start: '2026-03-08T02:30:00', end: '2026-03-08T04:00:00', timeZone: 'America/New_York' },
+      'nonexistent_local_time',
+    ],
+    [
+      'a wall time in the New York overlap',
+      { start: '2026-11-01T01:30:00', end: '2026-11-01T04:00:00', timeZone: 'America/New_York' },
+      'ambiguous_local_time',
+    ],
+    [
+      'an offset the zone does not have',
+      { start: '2026-01-25T08:00:00+08:00', end: '2026-01-25T10:00:00+07:00' },
+      'offset_mismatch',
+    ],
+  ])('refuses %s', (_what, request, code) => {
+    expect(codeOf(() => planHold({ request, resource: car, now, limits }))).toBe(code);
+  });
+
+  it('allows exactly 90 days', () => {
+    const plan = planHold({
+      request: { start: '2026-01-25T10:00:00Z', end: '2026-04-25T10:00:00Z' },
+      resource: car,
+      now,
+      limits,
+    });
+    expect(plan.status).toBe('HOLD');
+  });
+});

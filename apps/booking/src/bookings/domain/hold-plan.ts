@@ -1,0 +1,125 @@
+import { DomainError, type CreateBookingRequest } from '@booking/contracts';
+import { resolveInstant, type Disambiguation } from '@booking/time';
+import type { Resource } from '../../resources/domain/resource';
+import type { BookingStatus } from './booking-status';
+import type { Period } from './booking';
+
+export interface HoldLimits {
+  maxBookingDays: number;
+}
+
+export interface HoldPlan {
+  period: Period;
+  blocked: Period;
+  timeZone: string;
+  status: Extract<BookingStatus, 'HOLD' | 'CONFIRMED'>;
+  holdExpiresAt: Date | null;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** A request's start or end as an instant, or the contract's 422 for the DST rules. */
+export function resolveMoment(
+  field: 'start' | 'end',
+  input: string,
+  zone: string,
+  disambiguation: Disambiguation | undefined,
+): Date {
+  const result = resolveInstant(input, zone, disambiguation);
+  if (result.ok) return result.instant;
+  switch (result.code) {
+    case 'nonexistent_local_time':
+      return fail(
+        'nonexistent_local_time',
+        `${field} ${input} does not exist in ${zone}: the clocks skip it.`,
+        {
+          field,
+        },
+      );
+    case 'ambiguous_local_time':
+      return fail(
+        'ambiguous_local_time',
+        `${field} ${input} happens twice in ${zone}; say "disambiguation": "earlier" or "later", or give the offset.`,
+        { field, candidates: result.candidates },
+      );
+    case 'offset_mismatch':
+      return fail(
+        'offset_mismatch',
+        `${field} ${input}: ${zone} has ${result.validOffsets.join(' or ')} then.`,
+        {
+          field,
+          validOffsets: result.validOffsets,
+        },
+      );
+    case 'invalid_time_zone':
+      return fail('invalid_time_zone', `${zone} is not an IANA time zone.`, { field: 'timeZone' });
+    case 'invalid_format':
+    case 'time_zone_required':
+      throw new DomainError('validation_failed', `${field} is not a date-time this API understands.`, {
+        errors: [{ path: `/${field}`, message: 'not a valid date-time' }],
+      });
+  }
+}
+
+function fail(
+  code: 'nonexistent_local_time' | 'ambiguous_local_time' | 'offset_mismatch' | 'invalid_time_zone',
+  detail: string,
+  extensions: Record<string, unknown>,
+): never {
+  throw new DomainError(code, detail, extensions);
+}
+
+/**
+ * What a hold request asks for, in instants, checked against the resource's rules. The schedule
+ * itself is not looked at here: the exclusion constraint decides that, at insert.
+ */
+export function planHold(input: {
+  request: Pick<CreateBookingRequest, 'start' | 'end' | 'timeZone' | 'disambiguation'>;
+  resource: Pick<
+    Resource,
+    | 'timeZone'
+    | 'bufferBeforeMinutes'
+    | 'bufferAfterMinutes'
+    | 'holdMinutes'
+    | 'depositAmount'
+    | 'minNoticeMinutes'
+  >;
+  now: Date;
+  limits: HoldLimits;
+}): HoldPlan {
+  const { request, resource, now } = input;
+  const timeZone = request.timeZone ?? resource.timeZone;
+  const disambiguation = request.disambiguation ?? undefined;
+  const start = resolveMoment('start', request.start, timeZone, disambiguation);
+  const end = resolveMoment('end', request.end, timeZone, disambiguation);
+  if (end.getTime() <= start.getTime()) {
+    throw new DomainError('end_before_start', 'end must be after start.', {});
+  }
+  if (end.getTime() - start.getTime() > input.limits.maxBookingDays * DAY_MS) {
+    throw new DomainError('too_long', `A booking may last at most ${input.limits.maxBookingDays} days.`, {
+      maxDays: input.limits.maxBookingDays,
+    });
+  }
+  const earliest = now.getTime() + resource.minNoticeMinutes * MINUTE_MS;
+  if (start.getTime() < earliest) {
+    throw new DomainError(
+      'too_short_notice',
+      resource.minNoticeMinutes > 0
+        ? `This resource is booked at least ${resource.minNoticeMinutes} minutes ahead.`
+        : 'start is in the past.',
+      { earliestStart: new Date(earliest).toISOString() },
+    );
+  }
+  const confirmedAtOnce = resource.depositAmount === 0;
+  return {
+    period: { start, end },
+    blocked: {
+      start: new Date(start.getTime() - resource.bufferBeforeMinutes * MINUTE_MS),
+      end: new Date(end.getTime() + resource.bufferAfterMinutes * MINUTE_MS),
+    },
+    timeZone,
+    status: confirmedAtOnce ? 'CONFIRMED' : 'HOLD',
+    holdExpiresAt: confirmedAtOnce ? null : new Date(now.getTime() + resource.holdMinutes * MINUTE_MS),
+  };
+}

@@ -1,0 +1,261 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { Caller } from '@booking/contracts';
+import type { Queryable, TransactionClient } from '@booking/db';
+import { PG_POOL } from '@booking/nest-kit';
+import type { Booking } from '../domain/booking';
+import type { BookingStatus } from '../domain/booking-status';
+
+interface BookingRow {
+  booking_id: string;
+  resource_id: string;
+  customer_id: string;
+  status: BookingStatus;
+  start_at: Date;
+  end_at: Date;
+  blocked_start: Date;
+  blocked_end: Date;
+  time_zone: string;
+  hold_expires_at: Date | null;
+  deposit_amount: string;
+  paid_amount: string;
+  currency: string;
+  refund_amount: string | null;
+  refund_status: Booking['refundStatus'];
+  reschedule_count: number;
+  series_id: string | null;
+  recurrence_id: Date | null;
+  contact: Booking['contact'];
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `b.booking_id, b.resource_id, b.customer_id, b.status,
+  lower(b.period) AS start_at, upper(b.period) AS end_at, lower(b.blocked) AS blocked_start, upper(b.blocked) AS blocked_end,
+  b.time_zone, b.hold_expires_at, b.deposit_amount, b.paid_amount, b.currency, b.refund_amount, b.refund_status,
+  b.reschedule_count, b.series_id, b.recurrence_id, b.contact, b.created_at, b.updated_at`;
+
+function toBooking(row: BookingRow): Booking {
+  return {
+    bookingId: row.booking_id,
+    resourceId: row.resource_id,
+    customerId: row.customer_id,
+    status: row.status,
+    period: { start: row.start_at, end: row.end_at },
+    blocked: { start: row.blocked_start, end: row.blocked_end },
+    timeZone: row.time_zone,
+    holdExpiresAt: row.hold_expires_at,
+    depositAmount: Number(row.deposit_amount),
+    paidAmount: Number(row.paid_amount),
+    currency: row.currency.trim(),
+    refundAmount: row.refund_amount === null ? null : Number(row.refund_amount),
+    refundStatus: row.refund_status,
+    rescheduleCount: row.reschedule_count,
+    seriesId: row.series_id,
+    recurrenceId: row.recurrence_id,
+    contact: row.contact,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a caller may see, as SQL over `b` (booking) and `r` (its resource): a customer their own
+ * bookings, a host those on resources they own, an admin all. Parameters start at `$first`.
+ */
+function visibleTo(caller: Caller, first: number): { sql: string; values: unknown[] } {
+  switch (caller.role) {
+    case 'admin':
+      return { sql: 'TRUE', values: [] };
+    case 'host':
+      return { sql: `r.owner_id = $${first}`, values: [caller.userId] };
+    case 'customer':
+      return { sql: `b.customer_id = $${first}`, values: [caller.userId] };
+  }
+}
+
+/** A conditional change of status: it happens only if the booking is still in one of `from`. */
+export interface StatusChange {
+  bookingId: string;
+  from: readonly BookingStatus[];
+  to: BookingStatus;
+  now: Date;
+  set?: Partial<{
+    paidAmount: number;
+    refundAmount: number;
+    refundStatus: string;
+    cancelReason: string | null;
+  }>;
+}
+
+@Injectable()
+export class BookingRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  /** Inserts and lets the exclusion constraint decide: a clash rejects with SQLSTATE 23P01. */
+  async insert(tx: TransactionClient, booking: Booking): Promise<void> {
+    await tx.query(
+      `INSERT INTO booking (booking_id, resource_id, customer_id, status, period, blocked, time_zone, hold_expires_at,
+         deposit_amount, paid_amount, currency, series_id, recurrence_id, contact, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, tstzrange($5, $6, '[)'), tstzrange($7, $8, '[)'), $9, $10, $11, $12, $13, $14, $15, $16,
+         $17, $17)`,
+      [
+        booking.bookingId,
+        booking.resourceId,
+        booking.customerId,
+        booking.status,
+        booking.period.start,
+        booking.period.end,
+        booking.blocked.start,
+        booking.blocked.end,
+        booking.timeZone,
+        booking.holdExpiresAt,
+        booking.depositAmount,
+        booking.paidAmount,
+        booking.currency,
+        booking.seriesId,
+        booking.recurrenceId,
+        booking.contact === null ? null : JSON.stringify(booking.contact),
+        booking.createdAt,
+      ],
+    );
+  }
+
+  /** The booking's row locked for the rest of the transaction: what is read is what gets changed. */
+  async lockById(tx: TransactionClient, bookingId: string): Promise<Booking | undefined> {
+    if (!UUID.test(bookingId)) return undefined;
+    const { rows } = await tx.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM booking b WHERE b.booking_id = $1 FOR UPDATE`,
+      [bookingId],
+    );
+    return rows[0] ? toBooking(rows[0]) : undefined;
+  }
+
+  async findById(bookingId: string, db: Queryable = this.pool): Promise<Booking | undefined> {
+    if (!UUID.test(bookingId)) return undefined;
+    const { rows } = await db.query<BookingRow>(`SELECT ${COLUMNS} FROM booking b WHERE b.booking_id = $1`, [
+      bookingId,
+    ]);
+    return rows[0] ? toBooking(rows[0]) : undefined;
+  }
+
+  /** The booking if this caller may see it; otherwise nothing, exactly as for an unknown id. */
+  async findVisible(bookingId: string, caller: Caller): Promise<Booking | undefined> {
+    if (!UUID.test(bookingId)) return undefined;
+    const visibility = visibleTo(caller, 2);
+    const { rows } = await this.pool.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM booking b JOIN resource r ON r.resource_id = b.resource_id
+        WHERE b.booking_id = $1 AND ${visibility.sql}`,
+      [bookingId, ...visibility.values],
+    );
+    return rows[0] ? toBooking(rows[0]) : undefined;
+  }
+
+  /**
+   * `UPDATE … WHERE status = ANY(from)`: of two racing transitions on any number of instances,
+   * exactly one finds the row still in its starting status. Leaving the active statuses frees the
+   * period in the same statement, since the exclusion constraint covers active rows only.
+   */
+  async changeStatus(tx: TransactionClient, change: StatusChange): Promise<Booking | undefined> {
+    const { rows } = await tx.query<BookingRow>(
+      `UPDATE booking b SET status = $3, updated_at = $4,
+              paid_amount = COALESCE($5, paid_amount),
+              refund_amount = COALESCE($6, refund_amount),
+              refund_status = COALESCE($7, refund_status),
+              cancel_reason = COALESCE($8, cancel_reason)
+        WHERE b.booking_id = $1 AND b.status = ANY($2::text[])
+        RETURNING ${COLUMNS}`,
+      [
+        change.bookingId,
+        change.from,
+        change.to,
+        change.now,
+        change.set?.paidAmount ?? null,
+        change.set?.refundAmount ?? null,
+        change.set?.refundStatus ?? null,
+        change.set?.cancelReason ?? null,
+      ],
+    );
+    return rows[0] ? toBooking(rows[0]) : undefined;
+  }
+
+  /** Holds whose time is up, locked; another instance running the same job skips them. */
+  async expireDue(tx: TransactionClient, now: Date, limit: number): Promise<Booking[]> {
+    const { rows } = await tx.query<BookingRow>(
+      `WITH due AS (
+         SELECT booking_id FROM booking
+          WHERE status = 'HOLD' AND hold_expires_at <= $1
+          ORDER BY hold_expires_at LIMIT $2
+          FOR UPDATE SKIP LOCKED)
+       UPDATE booking b SET status = 'EXPIRED', updated_at = $1
+         FROM due WHERE b.booking_id = due.booking_id AND b.status = 'HOLD'
+       RETURNING ${COLUMNS}`,
+      [now, limit],
+    );
+    return rows.map(toBooking);
+  }
+
+  async setRefundStatus(
+    tx: TransactionClient,
+    bookingId: string,
+    status: string,
+    amount: number,
+    now: Date,
+  ): Promise<Booking | undefined> {
+    const { rows } = await tx.query<BookingRow>(
+      `UPDATE booking b SET refund_status = $2, refund_amount = $3, updated_at = $4 WHERE b.booking_id = $1 RETURNING ${COLUMNS}`,
+      [bookingId, status, amount, now],
+    );
+    return rows[0] ? toBooking(rows[0]) : undefined;
+  }
+
+  async citiesOf(resourceIds: string[]): Promise<string[]> {
+    const { rows } = await this.pool.query<{ city: string }>(
+      'SELECT DISTINCT city FROM resource WHERE resource_id = ANY($1::uuid[])',
+      [resourceIds],
+    );
+    return rows.map((row) => row.city);
+  }
+
+  /** Bookings whose period overlaps `[from, to)`, in start order, one page after `after`. */
+  async list(
+    caller: Caller,
+    filter: {
+      resourceId?: string;
+      status?: string;
+      from?: Date;
+      to?: Date;
+      after?: { start: Date; bookingId: string };
+      limit: number;
+    },
+  ): Promise<Booking[]> {
+    const visibility = visibleTo(caller, 8);
+    const { rows } = await this.pool.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM booking b JOIN resource r ON r.resource_id = b.resource_id
+        WHERE ($1::uuid IS NULL OR b.resource_id = $1)
+          AND ($2::text IS NULL OR b.status = $2)
+          AND b.period && tstzrange($3::timestamptz, $4::timestamptz, '[)')
+          AND ($5::timestamptz IS NULL OR (lower(b.period), b.booking_id) > ($5, $6::uuid))
+          AND ${visibility.sql}
+        ORDER BY lower(b.period), b.booking_id
+        LIMIT $7`,
+      [
+        filter.resourceId ?? null,
+        filter.status ?? null,
+        filter.from ?? null,
+        filter.to ?? null,
+        filter.after?.start ?? null,
+        filter.after?.bookingId ?? null,
+        filter.limit,
+        ...visibility.values,
+      ],
+    );
+    return rows.map(toBooking);
+  }
+}
+
+export function isBookingId(id: string): boolean {
+  return UUID.test(id);
+}

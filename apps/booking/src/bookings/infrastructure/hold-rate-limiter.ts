@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { DomainError } from '@booking/contracts';
+import { REDIS } from '@booking/nest-kit';
+
+/** INCR and, on the first attempt of a window, EXPIRE: atomic on the server, shared by every instance. */
+const CONSUME = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return { count, redis.call('TTL', KEYS[1]) }`;
+
+export interface RateLimit {
+  attempts: number;
+  windowSeconds: number;
+}
+
+/** At most `attempts` hold attempts per customer per window (3 per 15 minutes by default). */
+@Injectable()
+export class HoldRateLimiter {
+  private limit: RateLimit = { attempts: 3, windowSeconds: 900 };
+
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  configure(limit: RateLimit): void {
+    this.limit = limit;
+  }
+
+  async consume(customerId: string): Promise<void> {
+    const [count, ttl] = (await this.redis.eval(
+      CONSUME,
+      1,
+      `holds:${customerId}`,
+      this.limit.windowSeconds,
+    )) as [number, number];
+    if (count > this.limit.attempts) {
+      const retryAfter = Math.max(1, ttl);
+      throw new DomainError(
+        'rate_limited',
+        `At most ${this.limit.attempts} holds in ${this.limit.windowSeconds / 60} minutes; try again in ${retryAfter} s.`,
+        { retryAfterSeconds: retryAfter },
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+  }
+}

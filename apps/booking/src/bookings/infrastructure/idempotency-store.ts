@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DomainError } from '@booking/contracts';
+import { withTransaction, type TransactionClient } from '@booking/db';
+import { PG_POOL } from '@booking/nest-kit';
+
+/** A response as the first request got it, and as every replay gets it again. */
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface IdempotentResult extends StoredResponse {
+  replayed: boolean;
+}
+
+const KEPT_MS = 24 * 3_600_000;
+
+/** Canonical JSON (keys sorted), so that the same body sent with another key order matches. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function fingerprintOf(body: unknown): string {
+  return createHash('sha256').update(canonical(body)).digest('hex');
+}
+
+/**
+ * Runs `work` at most once per (customer, key) within 24 h. The key row, the booking and its
+ * outbox event commit in one transaction. A transaction-level advisory lock on the key tells a
+ * concurrent duplicate that the first is still running (409) instead of making it wait.
+ */
+@Injectable()
+export class IdempotencyStore {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async run(
+    scope: { customerId: string; key: string | undefined; fingerprint: string; now: Date },
+    work: (tx: TransactionClient) => Promise<StoredResponse>,
+  ): Promise<IdempotentResult> {
+    return withTransaction(this.pool, async (tx) => {
+      const { key } = scope;
+      if (key === undefined) return { ...(await work(tx)), replayed: false };
+      const { rows: locked } = await tx.query<{ ok: boolean }>(
+        'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 7)) AS ok',
+        [`${scope.customerId}\n${key}`],
+      );
+      if (!locked[0]?.ok) {
+        throw new DomainError(
+          'idempotency_key_in_progress',
+          'A request with this Idempotency-Key is still running.',
+        );
+      }
+      const { rows } = await tx.query<{
+        fingerprint: string;
+        response_status: number;
+        response_body: unknown;
+      }>(
+        `SELECT fingerprint, response_status, response_body FROM idempotency_key
+          WHERE customer_id = $1 AND key = $2 AND created_at > $3`,
+        [scope.customerId, key, new Date(scope.now.getTime() - KEPT_MS)],
+      );
+      const stored = rows[0];
+      if (stored) {
+        if (stored.fingerprint !== scope.fingerprint) {
+          throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with another body.');
+        }
+        return { status: stored.response_status, body: stored.response_body, replayed: true };
+      }
+      const response = await work(tx);
+      await tx.query(
+        `INSERT INTO idempotency_key (customer_id, key, fingerprint, response_status, response_body, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (customer_id, key) DO UPDATE
+           SET fingerprint = $3, response_status = $4, response_body = $5, created_at = $6`,
+        [scope.customerId, key, scope.fingerprint, response.status, JSON.stringify(response.body), scope.now],
+      );
+      return { ...response, replayed: false };
+    });
+  }
+
+  async prune(now: Date): Promise<number> {
+    const result = await this.pool.query('DELETE FROM idempotency_key WHERE created_at <= $1', [
+      new Date(now.getTime() - KEPT_MS),
+    ]);
+    return result.rowCount ?? 0;
+  }
+}

@@ -1,0 +1,36 @@
+import type { BookingView } from '@booking/contracts';
+import { formatLocal, formatUtc } from '@booking/time';
+import type { Booking } from '../domain/booking';
+
+const utc = (instant: Date | null) => (instant === null ? null : formatUtc(instant));
+
+/** A booking as the API shows it: UTC instants plus the wall-clock forms in the booking's zone. */
+export function toBookingView(booking: Booking, paymentUrl: (bookingId: string) => string): BookingView {
+  return {
+    bookingId: booking.bookingId,
+    resourceId: booking.resourceId,
+    customerId: booking.customerId,
+    status: booking.status,
+    start: formatUtc(booking.period.start),
+    end: formatUtc(booking.period.end),
+    startLocal: formatLocal(booking.period.start, booking.timeZone),
+    endLocal: formatLocal(booking.period.end, booking.timeZone),
+    timeZone: booking.timeZone,
+    blockedStart: formatUtc(booking.blocked.start),
+    blockedEnd: formatUtc(booking.blocked.end),
+    holdExpiresAt: booking.status === 'HOLD' ? utc(booking.holdExpiresAt) : null,
+    paymentUrl: booking.status === 'HOLD' ? paymentUrl(booking.bookingId) : null,
+    depositAmount: booking.depositAmount,
+    paidAmount: booking.paidAmount,
+    currency: booking.currency,
+    refund:
+      booking.refundStatus === null || booking.refundAmount === null
+        ? null
+        : { amount: booking.refundAmount, status: booking.refundStatus },
+    rescheduleCount: booking.rescheduleCount,
+    seriesId: booking.seriesId,
+    recurrenceId: utc(booking.recurrenceId),
+    warnings: [],
+    createdAt: formatUtc(booking.createdAt),
+  };
+}

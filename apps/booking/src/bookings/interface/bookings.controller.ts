@@ -1,0 +1,107 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  DomainError,
+  cancelBookingSchema,
+  createBookingSchema,
+  listBookingsQuery,
+  type BookingView,
+  type Caller,
+  type Page,
+} from '@booking/contracts';
+import { CurrentCaller, PROBLEM_CONTENT_TYPE, validate } from '@booking/nest-kit';
+import { ChangeBooking } from '../application/change-booking.usecase';
+import { CreateHold } from '../application/create-hold.usecase';
+import { ListBookings } from '../application/list-bookings.usecase';
+import { PaymentLinks } from '../application/payment-links';
+import { BookingRepository } from '../infrastructure/booking.repository';
+import { toBookingView } from './booking-view';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function idempotencyKeyOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(header)) {
+    throw new DomainError('validation_failed', 'Idempotency-Key must be 1–255 visible ASCII characters.', {
+      errors: [{ path: '/headers/idempotency-key', message: 'invalid' }],
+    });
+  }
+  return header;
+}
+
+@Controller('bookings')
+export class BookingsController {
+  constructor(
+    private readonly createHold: CreateHold,
+    private readonly change: ChangeBooking,
+    private readonly list: ListBookings,
+    private readonly bookings: BookingRepository,
+    private readonly links: PaymentLinks,
+  ) {}
+
+  @Post()
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Body() body: unknown,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const request = validate(createBookingSchema, body);
+    const result = await this.createHold.execute(caller, request, idempotencyKeyOf(key));
+    if (result.replayed) void reply.header('idempotent-replayed', 'true');
+    if (result.status >= 400) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
+    void reply.status(result.status).send(result.body);
+  }
+
+  @Get()
+  async find(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<Page<BookingView>> {
+    const page = await this.list.execute(caller, validate(listBookingsQuery, query));
+    return {
+      data: page.data.map((booking) => toBookingView(booking, this.links.forBooking)),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  @Get(':bookingId')
+  async get(@CurrentCaller() caller: Caller, @Param('bookingId') bookingId: string): Promise<BookingView> {
+    const booking = await this.bookings.findVisible(bookingId, caller);
+    if (!booking) throw new DomainError('not_found', `No booking ${bookingId}.`);
+    return toBookingView(booking, this.links.forBooking);
+  }
+
+  @Post(':bookingId/cancel')
+  @HttpCode(200)
+  async cancel(
+    @CurrentCaller() caller: Caller,
+    @Param('bookingId') bookingId: string,
+    @Body() body: unknown,
+  ) {
+    const { reason } = validate(cancelBookingSchema, body);
+    const { booking, refund } = await this.change.cancel(caller, bookingId, reason);
+    return { ...toBookingView(booking, this.links.forBooking), ...refund };
+  }
+
+  @Post(':bookingId/check-in')
+  @HttpCode(200)
+  async checkIn(
+    @CurrentCaller() caller: Caller,
+    @Param('bookingId') bookingId: string,
+  ): Promise<BookingView> {
+    return toBookingView(await this.change.hostAction(caller, bookingId, 'check_in'), this.links.forBooking);
+  }
+
+  @Post(':bookingId/complete')
+  @HttpCode(200)
+  async complete(
+    @CurrentCaller() caller: Caller,
+    @Param('bookingId') bookingId: string,
+  ): Promise<BookingView> {
+    return toBookingView(await this.change.hostAction(caller, bookingId, 'complete'), this.links.forBooking);
+  }
+
+  @Post(':bookingId/no-show')
+  @HttpCode(200)
+  async noShow(@CurrentCaller() caller: Caller, @Param('bookingId') bookingId: string): Promise<BookingView> {
+    return toBookingView(await this.change.hostAction(caller, bookingId, 'no_show'), this.links.forBooking);
+  }
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { opaqueId, pageQuery, timeZoneName } from './common';
+
+/** A moment as CONTRACT.md's "Time input" allows: RFC 3339 with Z or an offset, or a bare wall time. */
+const momentInput = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?$/i, {
+    message:
+      'must be RFC 3339 (2026-01-25T08:00:00+07:00 or …Z) or a wall time (2026-01-25T08:00:00) with timeZone',
+  });
+
+export const disambiguationSchema = z.enum(['earlier', 'later']);
+
+export const contactSchema = z
+  .object({
+    email: z.string().email().max(254).optional(),
+    phone: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'must be E.164, such as +84901234567')
+      .optional(),
+    timeZone: timeZoneName.optional(),
+    locale: z
+      .string()
+      .regex(/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/, 'must be a BCP 47 tag such as vi-VN')
+      .optional(),
+  })
+  .strict();
+
+export const createBookingSchema = z
+  .object({
+    resourceId: opaqueId,
+    start: momentInput,
+    end: momentInput,
+    timeZone: timeZoneName.nullable().optional(),
+    disambiguation: disambiguationSchema.nullable().optional(),
+    rrule: z.string().max(1_000).nullable().optional(),
+    onNonexistent: z.enum(['reject', 'skip', 'shiftForward']).nullable().optional(),
+    onMissingDay: z.enum(['clamp', 'skip']).nullable().optional(),
+    contact: contactSchema.nullable().optional(),
+  })
+  .strict();
+
+export const cancelBookingSchema = z.object({ reason: z.string().max(1_000).optional() }).strict();
+
+export const BOOKING_STATUS_VALUES = [
+  'HOLD',
+  'CONFIRMED',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'EXPIRED',
+  'CANCELLED',
+  'NO_SHOW',
+] as const;
+
+const instantQuery = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i, {
+    message: 'must be an RFC 3339 instant with Z or an offset',
+  });
+
+export const listBookingsQuery = pageQuery.extend({
+  resourceId: opaqueId.optional(),
+  status: z.enum(BOOKING_STATUS_VALUES).optional(),
+  from: instantQuery.optional(),
+  to: instantQuery.optional(),
+});
+
+export const availabilityQuery = pageQuery.extend({
+  city: z.string().min(1).max(100),
+  kind: z.string().min(1).max(50),
+  from: instantQuery,
+  to: instantQuery,
+});
+
+export type CreateBookingRequest = z.infer<typeof createBookingSchema>;
+export type CancelBookingRequest = z.infer<typeof cancelBookingSchema>;
+export type ListBookingsQuery = z.infer<typeof listBookingsQuery>;
+export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
+export type Contact = z.infer<typeof contactSchema>;
+
+export const bookingViewSchema = z.object({
+  bookingId: z.string(),
+  resourceId: z.string(),
+  customerId: z.string(),
+  status: z.enum(BOOKING_STATUS_VALUES),
+  start: z.string(),
+  end: z.string(),
+  startLocal: z.string(),
+  endLocal: z.string(),
+  timeZone: z.string(),
+  blockedStart: z.string(),
+  blockedEnd: z.string(),
+  holdExpiresAt: z.string().nullable(),
+  paymentUrl: z.string().nullable(),
+  depositAmount: z.number().int(),
+  paidAmount: z.number().int(),
+  currency: z.string(),
+  refund: z
+    .object({ amount: z.number().int(), status: z.enum(['requested', 'succeeded', 'failed']) })
+    .nullable(),
+  rescheduleCount: z.number().int(),
+  seriesId: z.string().nullable(),
+  recurrenceId: z.string().nullable(),
+  warnings: z.array(z.object({ code: z.string(), detail: z.string() })),
+  createdAt: z.string(),
+});
+
+export type BookingView = z.infer<typeof bookingViewSchema>;
+
+export const cancelledBookingViewSchema = bookingViewSchema.extend({
+  refundAmount: z.number().int(),
+  refundPercent: z.number().int(),
+});

@@ -1,0 +1,145 @@
+import { DateTime } from 'luxon';
+import { isValidTimeZone } from './time-zone';
+
+export type Disambiguation = 'earlier' | 'later';
+
+export interface Candidate {
+  /** RFC 3339 UTC. */
+  instant: string;
+  /** The same moment as wall-clock time with its offset in the zone. */
+  local: string;
+  offset: string;
+}
+
+export type ResolvedInstant =
+  | { ok: true; instant: Date }
+  | { ok: false; code: 'invalid_time_zone'; zone: string }
+  | { ok: false; code: 'invalid_format'; input: string }
+  | { ok: false; code: 'time_zone_required'; input: string }
+  | { ok: false; code: 'nonexistent_local_time'; input: string; zone: string }
+  | {
+      ok: false;
+      code: 'ambiguous_local_time';
+      input: string;
+      zone: string;
+      candidates: [Candidate, Candidate];
+    }
+  | { ok: false; code: 'offset_mismatch'; input: string; zone: string; validOffsets: string[] };
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/i;
+
+/**
+ * Turns a moment in a request into an instant, by CONTRACT.md's rules: `Z` is exact; an offset
+ * must be one the zone has at that wall time; a bare wall time is resolved in the zone, and is
+ * refused when it falls in a DST gap or, unless `disambiguation` says which, in an overlap.
+ * luxon alone would shift a gap silently and pick an overlap's offset by today's date.
+ */
+export function resolveInstant(
+  input: string,
+  zone?: string,
+  disambiguation?: Disambiguation,
+): ResolvedInstant {
+  const match = RFC3339.exec(input);
+  if (!match) return { ok: false, code: 'invalid_format', input };
+  if (zone !== undefined && !isValidTimeZone(zone)) return { ok: false, code: 'invalid_time_zone', zone };
+  const [, year, month, day, hour, minute, second = '0', fraction = '0', offset] = match;
+  const fields = {
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+    second: Number(second),
+    millisecond: Number(fraction.padEnd(3, '0').slice(0, 3)),
+  };
+  if (offset?.toUpperCase() === 'Z') {
+    const utc = DateTime.fromObject(fields, { zone: 'UTC' });
+    return utc.isValid ? { ok: true, instant: utc.toJSDate() } : { ok: false, code: 'invalid_format', input };
+  }
+  if (offset) {
+    const fixed = DateTime.fromObject(fields, { zone: `UTC${offset}` });
+    if (!fixed.isValid) return { ok: false, code: 'invalid_format', input };
+    if (zone === undefined) return { ok: true, instant: fixed.toJSDate() };
+    const valid = possibleOffsets(fields, zone);
+    if (!valid.includes(fixed.offset)) {
+      return { ok: false, code: 'offset_mismatch', input, zone, validOffsets: valid.map(formatOffset) };
+    }
+    return { ok: true, instant: fixed.toJSDate() };
+  }
+  if (zone === undefined) return { ok: false, code: 'time_zone_required', input };
+  const candidates = wallTimeCandidates(fields, zone);
+  if (candidates === 'invalid') return { ok: false, code: 'invalid_format', input };
+  if (candidates.length === 0) return { ok: false, code: 'nonexistent_local_time', input, zone };
+  if (candidates.length === 1) return { ok: true, instant: candidates[0]!.toJSDate() };
+  const [earlier, later] = candidates as [DateTime, DateTime];
+  if (disambiguation === 'earlier') return { ok: true, instant: earlier.toJSDate() };
+  if (disambiguation === 'later') return { ok: true, instant: later.toJSDate() };
+  return {
+    ok: false,
+    code: 'ambiguous_local_time',
+    input,
+    zone,
+    candidates: [describe(earlier), describe(later)],
+  };
+}
+
+type WallFields = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+};
+
+/**
+ * Every instant that shows this wall time in the zone, earlier first: none in a gap, two in an
+ * overlap. A gap is found by building the time and seeing luxon move it.
+ */
+export function wallTimeCandidates(fields: WallFields, zone: string): DateTime[] | 'invalid' {
+  const built = DateTime.fromObject(fields, { zone });
+  if (!built.isValid) return 'invalid';
+  const kept =
+    built.year === fields.year &&
+    built.month === fields.month &&
+    built.day === fields.day &&
+    built.hour === fields.hour &&
+    built.minute === fields.minute &&
+    built.second === fields.second;
+  if (!kept) {
+    // Either a gap (the zone skips this time) or a calendar date that does not exist (Feb 30).
+    const calendar = DateTime.fromObject(fields, { zone: 'UTC' });
+    return calendar.isValid && calendar.day === fields.day ? [] : 'invalid';
+  }
+  return built.getPossibleOffsets().sort((a, b) => a.toMillis() - b.toMillis());
+}
+
+function possibleOffsets(fields: WallFields, zone: string): number[] {
+  const candidates = wallTimeCandidates(fields, zone);
+  return candidates === 'invalid' ? [] : candidates.map((candidate) => candidate.offset);
+}
+
+function describe(moment: DateTime): Candidate {
+  return {
+    instant: formatUtc(moment.toJSDate()),
+    local: formatLocal(moment.toJSDate(), moment.zoneName ?? 'UTC'),
+    offset: formatOffset(moment.offset),
+  };
+}
+
+export function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** RFC 3339 UTC, whole seconds unless the instant has milliseconds. */
+export function formatUtc(instant: Date): string {
+  return instant.toISOString().replace('.000Z', 'Z');
+}
+
+/** RFC 3339 wall-clock time with the zone's offset at that instant: `2026-11-01T01:30:00-05:00`. */
+export function formatLocal(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toISO({ suppressMilliseconds: true, includeOffset: true })!;
+}
