@@ -75,13 +75,14 @@ export function problemOf(
   detail: string,
   extensions: Record<string, unknown> = {},
 ): Problem {
+  // Extensions first: they may add members, never replace the five that every problem has.
   return {
+    ...extensions,
     type: `urn:booking-platform:problem:${code}`,
     title: TITLES[code] ?? code.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
     status: ERROR_STATUS[code],
     detail,
     code,
-    ...extensions,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parse } from 'secure-json-parse';
 import { DomainError } from '@booking/contracts';
 
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const NUL = /\u0000|\\u0000/i;
 const NUL_ERRORS = { errors: [{ path: '/', message: 'contains a NUL character' }] };
 
@@ -43,6 +44,7 @@ export function useJsonBodyParser(fastify: FastifyInstance, bodyLimit: number): 
 /** The same guard for query strings and path parameters, which Fastify has decoded already. */
 export function refuseNulInUrl(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request: FastifyRequest) => {
+    // eslint-disable-next-line no-control-regex -- finding NUL is the point
     if (/\u0000|%00/i.test(request.url)) {
       throw new DomainError('validation_failed', 'The address must not contain NUL characters.', NUL_ERRORS);
     }

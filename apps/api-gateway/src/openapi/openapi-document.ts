@@ -1,5 +1,11 @@
 import {
+  availabilityQuery,
+  bookingViewSchema,
+  cancelBookingSchema,
+  cancelledBookingViewSchema,
+  createBookingSchema,
   createResourceSchema,
+  listBookingsQuery,
   listResourcesQuery,
   resourceViewSchema,
   updateResourceSchema,
@@ -38,6 +44,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       schemas: {
         Problem: PROBLEM_SCHEMA,
         Resource: jsonSchema(resourceViewSchema, 'output'),
+        Booking: jsonSchema(bookingViewSchema, 'output'),
+        CancelledBooking: jsonSchema(cancelledBookingViewSchema, 'output'),
       },
     },
     paths: {
@@ -95,6 +103,128 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           errors: ['validation_failed', 'not_found'],
         }),
       },
+      '/v1/availability': {
+        get: operation({
+          summary: 'Resources free for a whole period',
+          description:
+            'Widened by each resource’s buffers. May be up to 60 s stale; a hold is the only truth.',
+          tags: ['availability'],
+          roles: 'any',
+          query: availabilityQuery,
+          success: {
+            status: 200,
+            description: 'A page of free resources',
+            schema: page('#/components/schemas/Resource'),
+          },
+          errors: ['validation_failed', 'end_before_start', 'too_long'],
+        }),
+      },
+      '/v1/bookings': {
+        post: operation({
+          summary: 'Hold a resource',
+          description:
+            'Times are RFC 3339 instants, wall-clock times with an offset, or wall-clock times with `timeZone` ' +
+            '(the booking’s zone; the resource’s when absent). A resource with no deposit is CONFIRMED at once. ' +
+            'Send `Idempotency-Key` to make retries safe: the first answer (201 or 409) is replayed for 24 h ' +
+            'with `Idempotent-Replayed: true`.',
+          tags: ['bookings'],
+          roles: ['customer'],
+          headers: [{ name: 'Idempotency-Key', description: 'Up to 255 visible ASCII characters.' }],
+          body: createBookingSchema,
+          success: {
+            status: 201,
+            description: 'The booking (HOLD, or CONFIRMED)',
+            schema: { $ref: '#/components/schemas/Booking' },
+          },
+          errors: [
+            'validation_failed',
+            'not_found',
+            'slot_unavailable',
+            'idempotency_key_in_progress',
+            'nonexistent_local_time',
+            'ambiguous_local_time',
+            'offset_mismatch',
+            'invalid_time_zone',
+            'end_before_start',
+            'too_long',
+            'too_short_notice',
+            'series_not_supported',
+            'idempotency_key_reused',
+            'rate_limited',
+          ],
+        }),
+        get: operation({
+          summary: 'List bookings whose period overlaps [from, to)',
+          description: 'A customer sees their own bookings, a host those on their resources, an admin all.',
+          tags: ['bookings'],
+          roles: 'any',
+          query: listBookingsQuery,
+          success: {
+            status: 200,
+            description: 'A page of bookings',
+            schema: page('#/components/schemas/Booking'),
+          },
+          errors: ['validation_failed', 'end_before_start'],
+        }),
+      },
+      '/v1/bookings/{bookingId}': {
+        get: operation({
+          summary: 'Read a booking',
+          description: 'A booking the caller may not see is 404, exactly like one that does not exist.',
+          tags: ['bookings'],
+          roles: 'any',
+          pathParams: ['bookingId'],
+          success: {
+            status: 200,
+            description: 'The booking',
+            schema: { $ref: '#/components/schemas/Booking' },
+          },
+          errors: ['not_found'],
+        }),
+      },
+      '/v1/bookings/{bookingId}/cancel': {
+        post: operation({
+          summary: 'Cancel a booking',
+          description:
+            'A customer is refunded by the resource’s tiers, by whole hours between the server’s clock and the start; ' +
+            'a host or admin refunds 100 % of what was paid; an unpaid hold refunds 0. The refund runs asynchronously.',
+          tags: ['bookings'],
+          roles: 'any',
+          pathParams: ['bookingId'],
+          body: cancelBookingSchema,
+          success: {
+            status: 200,
+            description: 'The cancelled booking',
+            schema: { $ref: '#/components/schemas/CancelledBooking' },
+          },
+          errors: ['validation_failed', 'not_found', 'invalid_transition'],
+        }),
+      },
+      ...Object.fromEntries(
+        (
+          [
+            ['check-in', 'Check in (pickup or arrival): CONFIRMED → IN_PROGRESS'],
+            ['complete', 'Complete: IN_PROGRESS → COMPLETED'],
+            ['no-show', 'Mark a no-show: CONFIRMED → NO_SHOW'],
+          ] as const
+        ).map(([action, summary]) => [
+          `/v1/bookings/{bookingId}/${action}`,
+          {
+            post: operation({
+              summary,
+              tags: ['bookings'],
+              roles: ['host', 'admin'],
+              pathParams: ['bookingId'],
+              success: {
+                status: 200,
+                description: 'The booking',
+                schema: { $ref: '#/components/schemas/Booking' },
+              },
+              errors: ['not_found', 'invalid_transition'],
+            }),
+          },
+        ]),
+      ),
       '/health/live': {
         get: operation({
           summary: 'Liveness',

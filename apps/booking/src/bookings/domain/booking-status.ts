@@ -40,7 +40,7 @@ export function canTransition(status: BookingStatus, action: BookingAction): boo
 
 export function invalidTransition(status: BookingStatus, action: BookingAction): DomainError {
   return new DomainError('invalid_transition', `A ${status} booking cannot ${action.replace('_', '-')}.`, {
-    status,
+    currentStatus: status,
     action,
   });
 }

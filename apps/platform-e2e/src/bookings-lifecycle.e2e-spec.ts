@@ -1,0 +1,254 @@
+import { expectEventually, TopicCollector, uniqueName } from '@booking/testing';
+import { Client, hoursFromNow, publishPayment, readJson, type Json } from './fixtures';
+import { startPlatform, type RunningPlatform } from './platform';
+
+describe('a booking’s life through the gateway', () => {
+  let platform: RunningPlatform;
+  let admin: Client;
+  let events: TopicCollector;
+
+  beforeAll(async () => {
+    platform = await startPlatform({ now: '2026-01-05T00:00:00Z' });
+    admin = await Client.as(platform, 'admin');
+    events = await new TopicCollector(platform.kafka, uniqueName('events')).start([platform.topics.booking]);
+  });
+
+  afterAll(async () => {
+    await events.stop();
+    await platform.stop();
+  });
+
+  const customer = () => Client.as(platform, 'customer');
+  const eventsOf = (bookingId: string) => events.distinct().filter((event) => event.subject === bookingId);
+
+  async function paidBooking(client: Client, resourceId: string, startInHours: number): Promise<Json> {
+    const booking = await client.holdOk({
+      resourceId,
+      start: hoursFromNow(platform, startInHours),
+      end: hoursFromNow(platform, startInHours + 24),
+    });
+    await publishPayment(platform, {
+      bookingId: booking['bookingId'] as string,
+      amount: 2_000_000,
+      currency: 'VND',
+    });
+    return expectEventually(async () => {
+      const current = await readJson(
+        await client.send('GET', `/v1/bookings/${booking['bookingId'] as string}`),
+      );
+      expect(current).toMatchObject({ status: 'CONFIRMED', paidAmount: 2_000_000 });
+      return current;
+    });
+  }
+
+  it('releases the period at once on cancel: the same period can be held right after', async () => {
+    const car = await admin.createResource();
+    const first = await customer();
+    const body = { resourceId: car['resourceId'], start: '2026-02-01T10:00:00', end: '2026-02-02T10:00:00' };
+    const booking = await first.holdOk(body);
+    const cancelled = await first.send('POST', `/v1/bookings/${booking['bookingId'] as string}/cancel`, {
+      reason: 'plans changed',
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await readJson(cancelled)).toMatchObject({
+      status: 'CANCELLED',
+      refundAmount: 0,
+      refundPercent: 0,
+      refund: null,
+    });
+    expect((await (await customer()).hold(body)).status).toBe(201);
+    const again = await first.send('POST', `/v1/bookings/${booking['bookingId'] as string}/cancel`, {});
+    expect(again.status).toBe(409);
+    expect((await readJson(again))['code']).toBe('invalid_transition');
+  });
+
+  it('expires an unpaid hold at holdExpiresAt by the server clock, frees it, and publishes booking.expired once', async () => {
+    const car = await admin.createResource();
+    const client = await customer();
+    const body = { resourceId: car['resourceId'], start: '2026-02-03T10:00:00', end: '2026-02-03T12:00:00' };
+    const booking = await client.holdOk(body);
+    const id = booking['bookingId'] as string;
+    platform.clock.advance(14 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await readJson(await client.send('GET', `/v1/bookings/${id}`)))['status']).toBe('HOLD');
+    platform.clock.advance(60_000);
+    await expectEventually(async () =>
+      expect((await readJson(await client.send('GET', `/v1/bookings/${id}`)))['status']).toBe('EXPIRED'),
+    );
+    expect((await (await customer()).hold(body)).status).toBe(201);
+    await expectEventually(() =>
+      expect(eventsOf(id).map((event) => event.type)).toEqual(['booking.held', 'booking.expired']),
+    );
+    const expiredDeliveries = events.received.filter(
+      ({ event }) => event.subject === id && event.type === 'booking.expired',
+    );
+    expect(expiredDeliveries).toHaveLength(1);
+  });
+
+  it('confirms a hold when its deposit is paid, and refunds by the tiers on the server clock', async () => {
+    const car = await admin.createResource();
+    const client = await customer();
+    const cases: [number, number, number][] = [
+      [72, 100, 2_000_000],
+      [30, 50, 1_000_000],
+      [2, 0, 0],
+    ];
+    for (const [hours, percent, amount] of cases) {
+      const booking = await paidBooking(client, car['resourceId'] as string, hours + 100);
+      // Move the clock, not the booking: the tier is measured by the server.
+      platform.clock.advance(100 * 3_600_000);
+      const response = await client.send('POST', `/v1/bookings/${booking['bookingId'] as string}/cancel`, {});
+      expect(response.status).toBe(200);
+      expect(await readJson(response)).toMatchObject({
+        status: 'CANCELLED',
+        refundPercent: percent,
+        refundAmount: amount,
+      });
+      const cancelledEvent = await expectEventually(() => {
+        const found = eventsOf(booking['bookingId'] as string).find(
+          (event) => event.type === 'booking.cancelled',
+        );
+        expect(found).toBeDefined();
+        return found!;
+      });
+      expect(cancelledEvent.data).toMatchObject({ refundAmount: amount, refundPercent: percent });
+    }
+  });
+
+  it('refunds 100 % when the host cancels an hour before the start', async () => {
+    const host = await Client.as(platform, 'host');
+    const car = await admin.createResource({ ownerId: host.userId });
+    const booking = await paidBooking(await customer(), car['resourceId'] as string, 1 + 50);
+    platform.clock.advance(50 * 3_600_000);
+    const response = await host.send('POST', `/v1/bookings/${booking['bookingId'] as string}/cancel`, {});
+    expect(await readJson(response)).toMatchObject({
+      status: 'CANCELLED',
+      refundPercent: 100,
+      refundAmount: 2_000_000,
+      refund: { amount: 2_000_000, status: 'requested' },
+    });
+  });
+
+  it('checks in and completes for the host; any other step is 409 invalid_transition', async () => {
+    const host = await Client.as(platform, 'host');
+    const car = await admin.createResource({ ownerId: host.userId, depositAmount: 0 });
+    const booking = await (
+      await customer()
+    ).holdOk({
+      resourceId: car['resourceId'],
+      start: hoursFromNow(platform, 5),
+      end: hoursFromNow(platform, 8),
+    });
+    const id = booking['bookingId'] as string;
+    const early = await host.send('POST', `/v1/bookings/${id}/complete`);
+    expect(early.status).toBe(409);
+    expect(await readJson(early)).toMatchObject({ code: 'invalid_transition', status: 409 });
+    expect((await readJson(await host.send('POST', `/v1/bookings/${id}/check-in`)))['status']).toBe(
+      'IN_PROGRESS',
+    );
+    expect((await readJson(await host.send('POST', `/v1/bookings/${id}/complete`)))['status']).toBe(
+      'COMPLETED',
+    );
+    expect((await host.send('POST', `/v1/bookings/${id}/cancel`)).status).toBe(409);
+    await expectEventually(() =>
+      expect(eventsOf(id).map((event) => event.type)).toEqual([
+        'booking.confirmed',
+        'booking.checked_in',
+        'booking.completed',
+      ]),
+    );
+  });
+
+  it('shows a booking to its customer, its resource’s host and admins; to anyone else it does not exist', async () => {
+    const host = await Client.as(platform, 'host');
+    const otherHost = await Client.as(platform, 'host');
+    const car = await admin.createResource({ ownerId: host.userId });
+    const owner = await customer();
+    const stranger = await customer();
+    const booking = await owner.holdOk({
+      resourceId: car['resourceId'],
+      start: hoursFromNow(platform, 30),
+      end: hoursFromNow(platform, 33),
+    });
+    const path = `/v1/bookings/${booking['bookingId'] as string}`;
+    for (const reader of [owner, host, admin]) expect((await reader.send('GET', path)).status).toBe(200);
+    for (const reader of [stranger, otherHost]) {
+      const response = await reader.send('GET', path);
+      expect(response.status).toBe(404);
+      expect((await readJson(response))['code']).toBe('not_found');
+    }
+    expect((await stranger.send('POST', `${path}/cancel`, {})).status).toBe(404);
+    expect((await otherHost.send('POST', `${path}/check-in`)).status).toBe(404);
+    const strangersList = await readJson(
+      await stranger.send('GET', `/v1/bookings?resourceId=${car['resourceId'] as string}`),
+    );
+    expect(strangersList['data']).toEqual([]);
+    const hostsList = await readJson(
+      await host.send('GET', `/v1/bookings?resourceId=${car['resourceId'] as string}`),
+    );
+    expect(hostsList['data'].map((item: Json) => item['bookingId'])).toEqual([booking['bookingId']]);
+    expect((await readJson(await owner.send('GET', path)))['customerId']).toBe(owner.userId);
+  });
+
+  it('lists bookings overlapping [from, to) by status, a page at a time', async () => {
+    const car = await admin.createResource();
+    const client = await customer();
+    const ids: string[] = [];
+    for (let day = 10; day < 13; day += 1) {
+      const booking = await (
+        await customer()
+      ).holdOk({
+        resourceId: car['resourceId'],
+        start: `2026-03-${day}T10:00:00`,
+        end: `2026-03-${day}T12:00:00`,
+      });
+      ids.push(booking['bookingId'] as string);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await readJson(
+        await admin.send(
+          'GET',
+          `/v1/bookings?resourceId=${car['resourceId'] as string}&status=HOLD&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        ),
+      );
+      seen.push(...page['data'].map((item: Json) => item['bookingId']));
+      cursor = page['nextCursor'] as string | null;
+    } while (cursor);
+    expect(seen).toEqual(ids);
+    const window = await readJson(
+      await admin.send(
+        'GET',
+        `/v1/bookings?resourceId=${car['resourceId'] as string}&from=2026-03-11T00:00:00Z&to=2026-03-12T00:00:00Z`,
+      ),
+    );
+    expect(window['data'].map((item: Json) => item['bookingId'])).toEqual([ids[1]]);
+    expect(client.userId).toBeTruthy();
+  });
+
+  it('lists free cars for a period, and drops a car from the list as soon as it is held', async () => {
+    const city = uniqueName('city');
+    const cars = await Promise.all(
+      [1, 2, 3].map(() => admin.createResource({ city, bufferAfterMinutes: 60 })),
+    );
+    const client = await customer();
+    const query = `/v1/availability?city=${city}&kind=car&from=2026-04-10T01:00:00Z&to=2026-04-11T01:00:00Z`;
+    const before = await readJson(await client.send('GET', query));
+    expect(before['data'].map((item: Json) => item['resourceId']).sort()).toEqual(
+      cars.map((car) => car['resourceId']).sort(),
+    );
+    // Ends 30 min before the period: the car's 60-minute buffer still reaches into it.
+    await client.holdOk({
+      resourceId: cars[0]!['resourceId'],
+      start: '2026-04-09T22:00:00Z',
+      end: '2026-04-10T00:30:00Z',
+    });
+    const after = await readJson(await client.send('GET', query));
+    expect(after['data'].map((item: Json) => item['resourceId']).sort()).toEqual(
+      [cars[1]!['resourceId'], cars[2]!['resourceId']].sort(),
+    );
+    const again = await readJson(await client.send('GET', query));
+    expect(again).toEqual(after);
+  });
+});
