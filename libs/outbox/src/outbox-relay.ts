@@ -11,6 +11,16 @@ export interface OutboxRelaySettings {
   batchSize?: number;
   /** Polling covers notifications lost while no listener was connected. */
   pollIntervalMs?: number;
+  /**
+   * How long a notification waits before the drain starts, so that commits arriving together
+   * leave in one batch: fewer relay transactions per event under load, a few ms more latency.
+   */
+  coalesceMs?: number;
+  /**
+   * Drains start at most this often while notifications keep coming: under load each drain
+   * carries many events, instead of a relay transaction per committed event.
+   */
+  minDrainIntervalMs?: number;
   /** Batches in flight at once; at most the pool's size. */
   concurrency?: number;
   retentionMs?: number;
@@ -39,6 +49,10 @@ export class OutboxRelay {
   private readonly concurrency: number;
   private readonly retentionMs: number;
   private readonly pruneIntervalMs: number;
+  private readonly coalesceMs: number;
+  private readonly minDrainIntervalMs: number;
+  private wakeTimer: NodeJS.Timeout | undefined;
+  private lastDrainAt = 0;
   private listener: Client | undefined;
   private timers: NodeJS.Timeout[] = [];
   private running = false;
@@ -53,6 +67,8 @@ export class OutboxRelay {
     this.concurrency = Math.max(1, settings.concurrency ?? 4);
     this.retentionMs = settings.retentionMs ?? 7 * 24 * 3_600_000;
     this.pruneIntervalMs = settings.pruneIntervalMs ?? 3_600_000;
+    this.coalesceMs = settings.coalesceMs ?? 5;
+    this.minDrainIntervalMs = settings.minDrainIntervalMs ?? 20;
   }
 
   async start(): Promise<void> {
@@ -70,6 +86,7 @@ export class OutboxRelay {
     this.running = false;
     this.stopping = true;
     this.timers.forEach(clearInterval);
+    clearTimeout(this.wakeTimer);
     this.timers = [];
     await this.draining;
     await this.listener?.end().catch(() => undefined);
@@ -104,6 +121,15 @@ export class OutboxRelay {
     return result.rowCount ?? 0;
   }
 
+  private wakeSoon(): void {
+    if (this.wakeTimer || !this.running) return;
+    const delay = Math.max(this.coalesceMs, this.lastDrainAt + this.minDrainIntervalMs - Date.now());
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = undefined;
+      this.wake();
+    }, delay);
+  }
+
   private wake(): void {
     if (!this.running) return;
     if (this.draining) {
@@ -115,20 +141,21 @@ export class OutboxRelay {
     });
   }
 
+  /** One drain; notifications that came meanwhile schedule the next, no sooner than the minimum interval. */
   private async drainUntilIdle(): Promise<void> {
-    do {
-      this.drainAgain = false;
-      try {
-        await this.drainOnce();
-        this.failures = 0;
-      } catch (error) {
-        this.report(error);
-        this.failures += 1;
-        // The broker or the database is away: back off instead of spinning, the poll resumes us.
-        await sleep(Math.min(5_000, 100 * 2 ** Math.min(this.failures, 6)));
-        return;
-      }
-    } while (this.drainAgain && this.running);
+    this.drainAgain = false;
+    this.lastDrainAt = Date.now();
+    try {
+      await this.drainOnce();
+      this.failures = 0;
+    } catch (error) {
+      this.report(error);
+      this.failures += 1;
+      // The broker or the database is away: back off instead of spinning, the poll resumes us.
+      await sleep(Math.min(5_000, 100 * 2 ** Math.min(this.failures, 6)));
+      return;
+    }
+    if (this.drainAgain) queueMicrotask(() => this.wakeSoon());
   }
 
   /**
@@ -187,7 +214,7 @@ export class OutboxRelay {
 
   private async listen(): Promise<void> {
     const listener = new Client({ connectionString: this.settings.databaseUrl });
-    listener.on('notification', () => this.wake());
+    listener.on('notification', () => this.wakeSoon());
     listener.on('error', (error) => {
       this.report(error);
       this.reconnectListener(listener);

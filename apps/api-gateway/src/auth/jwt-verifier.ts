@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify } from 'jose';
 import { DomainError, ROLES, type Caller, type Role } from '@booking/contracts';
 
@@ -13,10 +14,11 @@ function unauthorized(detail: string): DomainError {
 
 /** HS256 bearer tokens: `sub` is the user, `role` one of customer | host | admin, `exp` required. */
 export class JwtVerifier {
-  private readonly key: Uint8Array;
+  // A KeyObject made once: jose would otherwise import the raw secret on every verification.
+  private readonly key: KeyObject;
 
   constructor(private readonly settings: JwtSettings) {
-    this.key = new TextEncoder().encode(settings.secret);
+    this.key = createSecretKey(Buffer.from(settings.secret, 'utf8'));
   }
 
   async verify(authorization: string | undefined): Promise<Caller> {

@@ -1,5 +1,9 @@
-import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Redis from 'ioredis';
+import { AvailabilityCacheStore, availabilityCacheParts } from '@booking/availability-cache';
+import { availabilityQuery } from '@booking/contracts';
+import { GATEWAY_REDIS } from '../tokens';
 import { Roles } from '../auth/auth.decorators';
 import { Upstream } from '../proxy/upstream';
 
@@ -11,7 +15,14 @@ const bookingPath = (request: WithBookingId, action = '') =>
 /** `/v1/bookings` and `/v1/availability`; who may see which booking is the booking service's call. */
 @Controller('v1')
 export class BookingsController {
-  constructor(private readonly upstream: Upstream) {}
+  private readonly searchCache: AvailabilityCacheStore;
+
+  constructor(
+    private readonly upstream: Upstream,
+    @Inject(GATEWAY_REDIS) redis: Redis,
+  ) {
+    this.searchCache = new AvailabilityCacheStore(redis);
+  }
 
   @Post('bookings')
   @Roles('customer')
@@ -52,8 +63,19 @@ export class BookingsController {
     return this.upstream.pass(request, reply, 'booking', bookingPath(request, '/no-show'));
   }
 
+  /** A cached page is answered here without the hop; a miss (or any invalid query) goes to the booking service. */
   @Get('availability')
-  availability(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async availability(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const query = availabilityQuery.safeParse(request.query);
+    if (query.success) {
+      const hit = await this.searchCache
+        .read(query.data.city, availabilityCacheParts(query.data))
+        .catch(() => null);
+      if (hit !== null) {
+        void reply.header('content-type', 'application/json; charset=utf-8').send(hit);
+        return;
+      }
+    }
     return this.upstream.pass(request, reply, 'booking', '/availability');
   }
 }

@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CALLER_HEADERS, DomainError, type Caller } from '@booking/contracts';
@@ -7,9 +8,15 @@ import type { GatewayConfig } from '../gateway-config';
 export type ServiceKey = 'booking' | 'payment' | 'refund' | 'notification';
 
 /** Request headers a service may need from the client, besides the caller and request id. */
-const FORWARDED_REQUEST_HEADERS = ['idempotency-key', 'content-type'];
+const FORWARDED_REQUEST_HEADERS = ['idempotency-key'];
 /** Response headers that belong to the public contract and pass back unchanged. */
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'idempotent-replayed', 'location'];
+
+interface UpstreamResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 /**
  * Forwards a public request to the service that owns it. The caller comes from the verified
@@ -17,15 +24,18 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'idempotent-r
  */
 @Injectable()
 export class Upstream {
-  private readonly baseUrls: Record<ServiceKey, string>;
+  private readonly targets: Record<ServiceKey, URL>;
+  private readonly agents: Record<ServiceKey, Agent>;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    this.baseUrls = {
-      booking: config.BOOKING_URL,
-      payment: config.PAYMENT_URL,
-      refund: config.REFUND_URL,
-      notification: config.NOTIFICATION_URL,
+    this.targets = {
+      booking: new URL(config.BOOKING_URL),
+      payment: new URL(config.PAYMENT_URL),
+      refund: new URL(config.REFUND_URL),
+      notification: new URL(config.NOTIFICATION_URL),
     };
+    const agent = () => new Agent({ keepAlive: true, maxSockets: 64 });
+    this.agents = { booking: agent(), payment: agent(), refund: agent(), notification: agent() };
   }
 
   async pass(
@@ -49,38 +59,73 @@ export class Upstream {
       options.rawBody ??
       (request.body === undefined || request.method === 'GET' ? undefined : JSON.stringify(request.body));
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.fetch(`${this.baseUrls[service]}${path}${query}`, {
+    const response = await this.send(service, {
       method: request.method,
+      path: `${path}${query}`,
       headers,
       body,
     });
     for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = response.headers.get(name);
-      if (value !== null) void reply.header(name, value);
+      const value = response.headers[name];
+      if (typeof value === 'string') void reply.header(name, value);
     }
-    void reply.status(response.status).send(await response.text());
+    void reply.status(response.status).send(response.body);
   }
 
   /** The service's own readiness, for the gateway's. */
   async ready(service: ServiceKey): Promise<void> {
-    const response = await this.fetch(`${this.baseUrls[service]}/health/ready`, {
-      method: 'GET',
-      headers: {},
-    });
-    if (!response.ok) throw new Error(`${service} is not ready (${response.status})`);
+    const response = await this.send(service, { method: 'GET', path: '/health/ready', headers: {} });
+    if (response.status !== 200) throw new Error(`${service} is not ready (${response.status})`);
   }
 
-  private async fetch(url: string, init: { method: string; headers: Record<string, string>; body?: string }) {
+  /**
+   * node:http over a keep-alive agent per service: measured cheaper per request than fetch
+   * (undici's web streams took most of the gateway's CPU in a profile of the hold path).
+   */
+  private async send(
+    service: ServiceKey,
+    outgoing: { method: string; path: string; headers: Record<string, string>; body?: string },
+  ): Promise<UpstreamResponse> {
+    const target = this.targets[service];
+    const headers =
+      outgoing.body === undefined
+        ? outgoing.headers
+        : { ...outgoing.headers, 'content-length': String(Buffer.byteLength(outgoing.body)) };
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(this.config.UPSTREAM_TIMEOUT_MS) });
+      return await new Promise<UpstreamResponse>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            agent: this.agents[service],
+            host: target.hostname,
+            port: target.port,
+            method: outgoing.method,
+            path: outgoing.path,
+            headers,
+            timeout: this.config.UPSTREAM_TIMEOUT_MS,
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('error', reject);
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 502,
+                headers: res.headers,
+                body: Buffer.concat(chunks).toString('utf8'),
+              }),
+            );
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error('upstream timeout')));
+        req.on('error', reject);
+        req.end(outgoing.body);
+      });
     } catch {
       throw new DomainError(
         'service_unavailable',
         'A service behind the gateway did not answer; try again shortly.',
         {},
-        {
-          'retry-after': '1',
-        },
+        { 'retry-after': '1' },
       );
     }
   }

@@ -7,6 +7,7 @@ import {
   type Page,
   type ResourceView,
 } from '@booking/contracts';
+import { availabilityCacheParts } from '@booking/availability-cache';
 import { AvailabilityCache } from '../bookings/infrastructure/availability-cache';
 import { isResourceId, ResourceRepository } from '../resources/infrastructure/resource.repository';
 import { toResourceView } from '../resources/interface/resources.controller';
@@ -40,8 +41,7 @@ export class SearchAvailability {
         errors: [{ path: '/cursor', message: 'unknown cursor' }],
       });
     }
-    const parts = [query.kind, from.toISOString(), to.toISOString(), afterId ?? '', String(query.limit)];
-    return this.cache.getOrCompute(query.city, parts, async () => {
+    return this.cache.getOrCompute(query.city, availabilityCacheParts(query), async () => {
       const rows = await this.resources.findFree({
         city: query.city,
         kind: query.kind,

@@ -9,6 +9,7 @@ import { CreateHold } from './application/create-hold.usecase';
 import { ExpireHoldsJob } from './application/expire-holds.job';
 import { ListBookings } from './application/list-bookings.usecase';
 import { PaymentLinks } from './application/payment-links';
+import { PruneIdempotencyKeysJob } from './application/prune-idempotency-keys.job';
 import { AvailabilityCache } from './infrastructure/availability-cache';
 import { BookingRepository } from './infrastructure/booking.repository';
 import { HoldRateLimiter } from './infrastructure/hold-rate-limiter';
@@ -32,6 +33,7 @@ import { BookingsController } from './interface/bookings.controller';
     ApplyPayment,
     ApplyRefundOutcome,
     ExpireHoldsJob,
+    PruneIdempotencyKeysJob,
     BookingEventConsumer,
   ],
 })

@@ -13,8 +13,9 @@ import type { OutboxWriter } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import type { Resource } from '../../resources/domain/resource';
 import type { Booking } from '../domain/booking';
-import { planHold } from '../domain/hold-plan';
+import { planHold, type HoldPlan } from '../domain/hold-plan';
 import { AvailabilityCache } from '../infrastructure/availability-cache';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import { HoldRateLimiter } from '../infrastructure/hold-rate-limiter';
@@ -56,58 +57,33 @@ export class CreateHold {
     if (request.rrule) {
       throw new DomainError('series_not_supported', 'Recurring series are not available on this server yet.');
     }
-    const resource = await this.resources.findById(request.resourceId);
-    if (!resource) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
     const now = this.clock.now();
-    const plan = planHold({
-      request,
-      resource,
-      now,
-      limits: { maxBookingDays: this.config.MAX_BOOKING_DAYS },
-    });
-    const booking: Booking = {
-      bookingId: randomUUID(),
-      resourceId: resource.resourceId,
-      customerId: caller.userId,
-      status: plan.status,
-      period: plan.period,
-      blocked: plan.blocked,
-      timeZone: plan.timeZone,
-      holdExpiresAt: plan.holdExpiresAt,
-      depositAmount: resource.depositAmount,
-      paidAmount: 0,
-      currency: resource.currency,
-      refundAmount: null,
-      refundStatus: null,
-      rescheduleCount: 0,
-      seriesId: null,
-      recurrenceId: null,
-      contact: request.contact ?? null,
-      createdAt: now,
-      updatedAt: now,
-    };
-
+    let city: string | undefined;
     const result = await this.idempotency.run(
       { customerId: caller.userId, key: idempotencyKey, fingerprint: fingerprintOf(request), now },
       async (tx) => {
+        const resource = await this.resources.findForHold(tx, request.resourceId);
+        if (!resource) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
+        const plan = planHold({
+          request,
+          resource,
+          now,
+          limits: { maxBookingDays: this.config.MAX_BOOKING_DAYS },
+        });
         // Only attempts that passed validation count, and replays never reach this line.
         await this.rateLimiter.consume(caller.userId);
-        await tx.query('SELECT 1 FROM resource WHERE resource_id = $1 FOR NO KEY UPDATE', [
-          resource.resourceId,
-        ]);
-        await tx.query('SAVEPOINT hold');
+        const booking = newBooking(plan, resource, caller, request, now);
+        city = resource.city;
+        // With a key, a conflict is an answer to store; without one, it just ends the transaction.
+        if (idempotencyKey !== undefined) await tx.query('SAVEPOINT hold');
         try {
           await this.bookings.insert(tx, booking);
         } catch (error) {
           if (!isPgError(error, PG_ERRORS.exclusionViolation)) throw error;
-          // Stored for replays like a success: the first answer to a key is the answer.
+          const conflict = slotUnavailable(resource.resourceId);
+          if (idempotencyKey === undefined) throw conflict;
           await tx.query('ROLLBACK TO SAVEPOINT hold');
-          return {
-            status: 409,
-            body: problemOf('slot_unavailable', 'The resource is already booked for part of that period.', {
-              resourceId: resource.resourceId,
-            }),
-          };
+          return { status: 409, body: problemOf(conflict.code, conflict.message, conflict.extensions) };
         }
         await this.outbox.write(
           tx,
@@ -120,7 +96,43 @@ export class CreateHold {
         return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking) };
       },
     );
-    if (result.status === 201 && !result.replayed) await this.cache.invalidate([resource.city]);
+    if (result.status === 201 && !result.replayed && city !== undefined) await this.cache.invalidate([city]);
     return result;
   }
+}
+
+function slotUnavailable(resourceId: string): DomainError {
+  return new DomainError('slot_unavailable', 'The resource is already booked for part of that period.', {
+    resourceId,
+  });
+}
+
+function newBooking(
+  plan: HoldPlan,
+  resource: Resource,
+  caller: Caller,
+  request: CreateBookingRequest,
+  now: Date,
+): Booking {
+  return {
+    bookingId: randomUUID(),
+    resourceId: resource.resourceId,
+    customerId: caller.userId,
+    status: plan.status,
+    period: plan.period,
+    blocked: plan.blocked,
+    timeZone: plan.timeZone,
+    holdExpiresAt: plan.holdExpiresAt,
+    depositAmount: resource.depositAmount,
+    paidAmount: 0,
+    currency: resource.currency,
+    refundAmount: null,
+    refundStatus: null,
+    rescheduleCount: 0,
+    seriesId: null,
+    recurrenceId: null,
+    contact: request.contact ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }

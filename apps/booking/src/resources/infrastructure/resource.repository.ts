@@ -98,6 +98,15 @@ export class ResourceRepository {
     return this.findOne(tx, resourceId, 'FOR UPDATE');
   }
 
+  /**
+   * The resource, its row locked against other holds for the rest of the transaction: racing
+   * inserts for one resource queue here instead of deadlocking inside the exclusion constraint.
+   * FOR NO KEY UPDATE leaves the foreign-key checks of those inserts free to proceed.
+   */
+  async findForHold(tx: TransactionClient, resourceId: string): Promise<Resource | undefined> {
+    return this.findOne(tx, resourceId, 'FOR NO KEY UPDATE');
+  }
+
   async findById(resourceId: string): Promise<Resource | undefined> {
     return this.findOne(this.pool, resourceId, '');
   }
@@ -154,7 +163,7 @@ export class ResourceRepository {
   private async findOne(
     db: Queryable,
     resourceId: string,
-    lock: '' | 'FOR UPDATE',
+    lock: '' | 'FOR UPDATE' | 'FOR NO KEY UPDATE',
   ): Promise<Resource | undefined> {
     if (!isResourceId(resourceId)) return undefined;
     const { rows } = await db.query<ResourceRow>(

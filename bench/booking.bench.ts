@@ -1,0 +1,278 @@
+/**
+ * `npm run bench` (booking part): holds and availability searches through the gateway, with the
+ * booking service and the gateway in their own processes, next to pgbench running the same SQL
+ * and a bare Node HTTP server, on the same machine in the same run.
+ * Targets (issue #3): holds ≥ 50 % of pgbench's transaction; no multi-second tail on hot cars;
+ * uncached search ≥ 50 % of pgbench's query; cached search ≥ 50 % of a bare server and ≥ 3,000/s.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { createKafka, deleteTopics, ensureTopics } from '@booking/kafka';
+import { ALL_TOPICS } from '@booking/contracts';
+import { databaseUrl, dropDatabase } from '@booking/db';
+import { bearer } from '@booking/testing';
+import { ensureInfra, infraAddresses, stopStarted } from '../infra/local/infra';
+import { freePort } from '../infra/local/net';
+import { runLoad, type LoadResult } from './http-load';
+import { pgbenchTps } from './pgbench';
+import { fmt, printTable } from './stats';
+
+const CARS = 20_000;
+const BOOKINGS = 200_000;
+const CITIES = 20;
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const CONNECTIONS = 16;
+const ROOT = join(__dirname, '..');
+
+function startService(app: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['-r', join(ROOT, 'infra/local/register.js'), join(ROOT, `apps/${app}/src/main.ts`)],
+    {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+}
+
+async function waitFor(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function seed(url: string): Promise<void> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  await db.query(`
+    INSERT INTO resource (resource_id, name, kind, city, owner_id, time_zone, buffer_before_minutes, buffer_after_minutes,
+      hold_minutes, deposit_amount, currency, business_hours, slot_minutes, min_notice_minutes, cancellation_policy,
+      attributes, created_at, updated_at)
+    SELECT md5('car' || n)::uuid, 'car ' || n, 'car', 'C' || (n % ${CITIES}), 'host-' || (n % 100), 'Asia/Ho_Chi_Minh',
+      0, 60, 15, 2000000, 'VND', NULL, NULL, 0,
+      '{"tiers":[{"minHoursBefore":72,"refundPercent":100},{"minHoursBefore":0,"refundPercent":0}],"noShowAfterMinutes":30,"maxReschedules":2}',
+      jsonb_build_object('plate', 'B-' || n), now(), now()
+    FROM generate_series(1, ${CARS}) AS n`);
+  await db.query(`
+    INSERT INTO booking (booking_id, resource_id, customer_id, status, period, blocked, time_zone, deposit_amount,
+      paid_amount, currency, created_at, updated_at)
+    SELECT gen_random_uuid(), md5('car' || (n % ${CARS} + 1))::uuid, 'seed-' || n, 'CONFIRMED',
+      tstzrange(t, t + interval '1 day'), tstzrange(t, t + interval '25 hours'), 'Asia/Ho_Chi_Minh', 2000000, 2000000,
+      'VND', now(), now()
+    FROM generate_series(0, ${BOOKINGS - 1}) AS n,
+         LATERAL (SELECT timestamptz '2027-01-01 00:00Z' + (n / ${CARS}) * interval '3 days') AS x(t)`);
+  await db.query('ANALYZE resource');
+  await db.query('ANALYZE booking');
+  await db.end();
+}
+
+const HOLD_SQL = `
+\\set n random(1, ${CARS})
+\\set h random(0, 8759)
+BEGIN;
+SELECT 1 FROM resource WHERE resource_id = md5('car' || :n)::uuid FOR NO KEY UPDATE;
+INSERT INTO booking (booking_id, resource_id, customer_id, status, period, blocked, time_zone, hold_expires_at,
+  deposit_amount, currency, created_at, updated_at)
+VALUES (gen_random_uuid(), md5('car' || :n)::uuid, 'pgbench', 'HOLD',
+  tstzrange(timestamptz '2028-01-01 00:00Z' + make_interval(hours => :h), timestamptz '2028-01-01 02:00Z' + make_interval(hours => :h)),
+  tstzrange(timestamptz '2028-01-01 00:00Z' + make_interval(hours => :h), timestamptz '2028-01-01 03:00Z' + make_interval(hours => :h)),
+  'Asia/Ho_Chi_Minh', now() + interval '15 minutes', 2000000, 'VND', now(), now())
+ON CONFLICT DO NOTHING;
+INSERT INTO idempotency_key (customer_id, key, fingerprint, response_status, response_body, created_at)
+VALUES ('pgbench', gen_random_uuid()::text, md5(random()::text), 201, '{"status":"HOLD"}', now());
+INSERT INTO outbox (event_id, topic, message_key, lane, payload)
+VALUES (gen_random_uuid(), 'bench', :n::text, :n % 16, '{"type":"booking.held"}');
+COMMIT;
+`;
+
+const SEARCH_SQL = `
+\\set c random(0, ${CITIES - 1})
+\\set m random(0, 36000)
+SELECT r.* FROM resource r
+ WHERE r.city = 'C' || :c AND r.kind = 'car'
+   AND NOT EXISTS (SELECT 1 FROM booking b WHERE b.resource_id = r.resource_id
+     AND b.status IN ('HOLD', 'CONFIRMED', 'IN_PROGRESS')
+     AND b.blocked && tstzrange(timestamptz '2027-01-02 06:00Z' + make_interval(secs => :m) - make_interval(mins => r.buffer_before_minutes),
+                                timestamptz '2027-01-02 18:00Z' + make_interval(secs => :m) + make_interval(mins => r.buffer_after_minutes), '[)'))
+ ORDER BY r.resource_id LIMIT 51;
+`;
+
+function row(
+  label: string,
+  result: LoadResult,
+  reference?: { label: string; perSecond: number | undefined },
+): [string, string] {
+  const codes = Object.entries(result.statuses)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+  const ratio =
+    reference?.perSecond === undefined
+      ? ''
+      : `  = ${fmt((result.perSecond / reference.perSecond) * 100)} % of ${reference.label}`;
+  return [
+    label,
+    `${fmt(result.perSecond, 0)}/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  max ${fmt(result.max, 0)} ms  [${codes}]${ratio}`,
+  ];
+}
+
+async function main(): Promise<void> {
+  const addresses = infraAddresses(process.env);
+  const infra = await ensureInfra(addresses);
+  const prefix = `bench${Date.now().toString(36)}`;
+  const kafka = createKafka({ brokers: addresses.kafkaBrokers, clientId: 'bench', log: () => undefined });
+  await ensureTopics(
+    kafka,
+    ALL_TOPICS.map((topic) => `${prefix}.${topic}`),
+    { numPartitions: 6, replicationFactor: 1 },
+  );
+  const [bookingPort, gatewayPort] = [await freePort(), await freePort()];
+  const env = {
+    ...process.env,
+    DATABASE_URL: addresses.databaseUrl,
+    DATABASE_PREFIX: `${prefix}_`,
+    REDIS_URL: addresses.redisUrl,
+    REDIS_KEY_PREFIX: `${prefix}:`,
+    KAFKA_BROKERS: addresses.kafkaBrokers.join(','),
+    KAFKA_TOPIC_PREFIX: `${prefix}.`,
+    LOG_LEVEL: 'error',
+    BOOKING_PORT: String(bookingPort),
+    GATEWAY_PORT: String(gatewayPort),
+    BOOKING_URL: `http://127.0.0.1:${bookingPort}`,
+    HOLD_RATE_LIMIT: '1000000000',
+    JWT_SECRET: 'bench-secret-of-at-least-16-chars',
+  };
+  const booking = startService('booking', env);
+  const children = [booking];
+  const bookingDb = databaseUrl(addresses.databaseUrl, `${prefix}_booking`);
+  try {
+    await waitFor(`http://127.0.0.1:${bookingPort}/health/live`);
+    process.stdout.write(
+      `seeding ${CARS.toLocaleString()} cars and ${BOOKINGS.toLocaleString()} bookings …\n`,
+    );
+    await seed(bookingDb);
+    children.push(startService('api-gateway', env));
+    await waitFor(`http://127.0.0.1:${gatewayPort}/health/live`);
+    const tokens = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        bearer(`bench-customer-${i}`, 'customer', { secret: env.JWT_SECRET, expiresIn: '2h' }),
+      ),
+    );
+    const admin = await bearer('bench-admin', 'admin', { secret: env.JWT_SECRET, expiresIn: '2h' });
+    const gateway = `http://127.0.0.1:${gatewayPort}`;
+    const at = (hours: number, plus: number) =>
+      new Date(Date.parse('2029-01-01T00:00:00Z') + (hours + plus) * 3_600_000).toISOString();
+    const holdRequest = (car: number, hour: number, i: number) => ({
+      path: '/v1/bookings',
+      body: JSON.stringify({
+        resourceId: carUuid(car),
+        start: at(hour, 0),
+        end: at(hour, 2),
+      }),
+      headers: { authorization: tokens[i % tokens.length]! },
+    });
+
+    const holds = await runLoad({
+      url: gateway,
+      method: 'POST',
+      connections: CONNECTIONS,
+      durationMs: SECONDS * 1000,
+      next: (i) => holdRequest(1 + Math.floor(Math.random() * CARS), Math.floor(Math.random() * 8760), i),
+    });
+    const hot = await runLoad({
+      url: gateway,
+      method: 'POST',
+      connections: CONNECTIONS,
+      durationMs: SECONDS * 1000,
+      next: (i) => holdRequest(1 + (i % 10), 9000 + Math.floor(Math.random() * 200), i),
+    });
+    const holdTps = pgbenchTps(bookingDb, HOLD_SQL, { clients: 8, seconds: SECONDS });
+
+    // Between the seeded bookings (every 3 days from Jan 1): every car is free, a full page comes back.
+    const searchPath = (city: number, second: number) => {
+      const from = new Date(Date.parse('2027-01-02T06:00:00Z') + second * 1000).toISOString();
+      const to = new Date(Date.parse('2027-01-02T18:00:00Z') + second * 1000).toISOString();
+      return `/v1/availability?city=C${city}&kind=car&from=${from}&to=${to}`;
+    };
+    const uncached = await runLoad({
+      url: gateway,
+      connections: CONNECTIONS,
+      durationMs: SECONDS * 1000,
+      next: (i) => ({ path: searchPath(i % CITIES, 1 + i), headers: { authorization: admin } }),
+    });
+    const cached = await runLoad({
+      url: gateway,
+      connections: CONNECTIONS,
+      durationMs: SECONDS * 1000,
+      next: () => ({ path: searchPath(3, 0), headers: { authorization: admin } }),
+    });
+    const searchTps = pgbenchTps(bookingDb, SEARCH_SQL, { clients: 8, seconds: SECONDS });
+    const body = await (
+      await fetch(`${gateway}${searchPath(3, 0)}`, { headers: { authorization: admin } })
+    ).text();
+    const bare = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    const barePort = await freePort();
+    await new Promise<void>((resolve) => bare.listen(barePort, '127.0.0.1', resolve));
+    const bareResult = await runLoad({
+      url: `http://127.0.0.1:${barePort}`,
+      connections: CONNECTIONS,
+      durationMs: SECONDS * 1000,
+      next: () => ({ path: '/' }),
+    });
+    bare.close();
+
+    printTable(
+      `Booking benchmark: ${CARS.toLocaleString()} cars, ${BOOKINGS.toLocaleString()} bookings, ${CONNECTIONS} connections, ${SECONDS} s each (2 cores shared by PostgreSQL, Redis, Kafka, both services and the load)`,
+      [
+        row('holds via gateway (random cars)', holds, { label: 'pgbench', perSecond: holdTps }),
+        [
+          'pgbench, same transaction (8 clients)',
+          holdTps === undefined ? 'pgbench not installed' : `${fmt(holdTps, 0)} tx/s`,
+        ],
+        row('holds via gateway (10 hot cars)', hot),
+        row('search via gateway, uncached', uncached, { label: 'pgbench', perSecond: searchTps }),
+        [
+          'pgbench, same query (8 clients)',
+          searchTps === undefined ? 'pgbench not installed' : `${fmt(searchTps, 0)} q/s`,
+        ],
+        row('search via gateway, cached', cached, { label: 'bare server', perSecond: bareResult.perSecond }),
+        row('bare Node HTTP server, same body', bareResult),
+        ['response body of a search', `${fmt(body.length / 1024)} KiB`],
+      ],
+    );
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await dropDatabase(addresses.databaseUrl, `${prefix}_booking`).catch(() => undefined);
+    await deleteTopics(
+      kafka,
+      ALL_TOPICS.map((topic) => `${prefix}.${topic}`),
+    ).catch(() => undefined);
+    await stopStarted(infra);
+  }
+}
+
+/** md5('car' || n)::uuid, as the seed made the ids. */
+function carUuid(n: number): string {
+  const hex = createHash('md5').update(`car${n}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

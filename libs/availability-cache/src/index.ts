@@ -1,0 +1,1 @@
+export { AvailabilityCacheStore, availabilityCacheParts } from './availability-cache-store';
