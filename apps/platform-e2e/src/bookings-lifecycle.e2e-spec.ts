@@ -1,21 +1,14 @@
-import { expectEventually, TopicCollector, uniqueName } from '@booking/testing';
-import { Client, hoursFromNow, publishPayment, readJson, type Json } from './fixtures';
-import { startPlatform, type RunningPlatform } from './platform';
+import { expectEventually, uniqueName, type TopicCollector } from '@booking/testing';
+import { Client, hoursFromNow, platformForSuite, publishPayment, readJson, type Json } from './fixtures';
+import type { RunningPlatform } from './platform';
 
 describe('a booking’s life through the gateway', () => {
+  const suite = platformForSuite('2026-01-05T00:00:00Z');
   let platform: RunningPlatform;
   let admin: Client;
   let events: TopicCollector;
-
-  beforeAll(async () => {
-    platform = await startPlatform({ now: '2026-01-05T00:00:00Z' });
-    admin = await Client.as(platform, 'admin');
-    events = await new TopicCollector(platform.kafka, uniqueName('events')).start([platform.topics.booking]);
-  });
-
-  afterAll(async () => {
-    await events.stop();
-    await platform.stop();
+  beforeAll(() => {
+    ({ platform, admin, events } = suite);
   });
 
   const customer = () => Client.as(platform, 'customer');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { KafkaPublisher } from '@booking/kafka';
 import { toCloudEvent } from '@booking/contracts';
-import { bearer } from '@booking/testing';
-import type { RunningPlatform } from './platform';
+import { bearer, TopicCollector, uniqueName } from '@booking/testing';
+import { startPlatform, type RunningPlatform } from './platform';
 
 export const CAR = {
   name: 'VinFast VF8',
@@ -95,4 +95,28 @@ export async function publishPayment(
 /** An instant `hours` after the platform's clock, as RFC 3339 UTC. */
 export function hoursFromNow(platform: RunningPlatform, hours: number): string {
   return new Date(platform.clock.now().getTime() + hours * 3_600_000).toISOString();
+}
+
+/**
+ * A platform for one spec file, an admin client, and a collector of `booking.v1` from the start;
+ * registers its own beforeAll/afterAll. Read the fields inside tests, after beforeAll ran.
+ */
+export function platformForSuite(now: string): {
+  platform: RunningPlatform;
+  admin: Client;
+  events: TopicCollector;
+} {
+  const suite = {} as { platform: RunningPlatform; admin: Client; events: TopicCollector };
+  beforeAll(async () => {
+    suite.platform = await startPlatform({ now });
+    suite.admin = await Client.as(suite.platform, 'admin');
+    suite.events = await new TopicCollector(suite.platform.kafka, uniqueName('events')).start([
+      suite.platform.topics.booking,
+    ]);
+  });
+  afterAll(async () => {
+    await suite.events.stop();
+    await suite.platform.stop();
+  });
+  return suite;
 }

@@ -1,7 +1,8 @@
 import { EVENT_TOPIC, type EventType, type TopicNames } from '@booking/contracts';
 import type { OutboxEvent } from '@booking/outbox';
-import { formatLocal, formatUtc } from '@booking/time';
+import { formatUtc } from '@booking/time';
 import type { Booking } from '../domain/booking';
+import { bookingTimes } from '../domain/booking-times';
 
 /** What every booking.* event carries: enough for consumers never to call back. */
 export function bookingSnapshot(booking: Booking): Record<string, unknown> {
@@ -10,13 +11,7 @@ export function bookingSnapshot(booking: Booking): Record<string, unknown> {
     resourceId: booking.resourceId,
     customerId: booking.customerId,
     status: booking.status,
-    start: formatUtc(booking.period.start),
-    end: formatUtc(booking.period.end),
-    startLocal: formatLocal(booking.period.start, booking.timeZone),
-    endLocal: formatLocal(booking.period.end, booking.timeZone),
-    timeZone: booking.timeZone,
-    blockedStart: formatUtc(booking.blocked.start),
-    blockedEnd: formatUtc(booking.blocked.end),
+    ...bookingTimes(booking),
     holdExpiresAt: booking.holdExpiresAt === null ? null : formatUtc(booking.holdExpiresAt),
     depositAmount: booking.depositAmount,
     paidAmount: booking.paidAmount,

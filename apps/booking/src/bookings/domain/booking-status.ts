@@ -1,14 +1,7 @@
-import { DomainError } from '@booking/contracts';
+import { BOOKING_STATUS_VALUES, DomainError } from '@booking/contracts';
 
-export const BOOKING_STATUSES = [
-  'HOLD',
-  'CONFIRMED',
-  'IN_PROGRESS',
-  'COMPLETED',
-  'EXPIRED',
-  'CANCELLED',
-  'NO_SHOW',
-] as const;
+/** The contract's statuses are the domain's. */
+export const BOOKING_STATUSES = BOOKING_STATUS_VALUES;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** These hold the schedule; the exclusion constraint covers exactly them. */

@@ -1,6 +1,7 @@
 import type { BookingView } from '@booking/contracts';
-import { formatLocal, formatUtc } from '@booking/time';
+import { formatUtc } from '@booking/time';
 import type { Booking } from '../domain/booking';
+import { bookingTimes } from '../domain/booking-times';
 
 const utc = (instant: Date | null) => (instant === null ? null : formatUtc(instant));
 
@@ -11,13 +12,7 @@ export function toBookingView(booking: Booking, paymentUrl: (bookingId: string) 
     resourceId: booking.resourceId,
     customerId: booking.customerId,
     status: booking.status,
-    start: formatUtc(booking.period.start),
-    end: formatUtc(booking.period.end),
-    startLocal: formatLocal(booking.period.start, booking.timeZone),
-    endLocal: formatLocal(booking.period.end, booking.timeZone),
-    timeZone: booking.timeZone,
-    blockedStart: formatUtc(booking.blocked.start),
-    blockedEnd: formatUtc(booking.blocked.end),
+    ...bookingTimes(booking),
     holdExpiresAt: booking.status === 'HOLD' ? utc(booking.holdExpiresAt) : null,
     paymentUrl: booking.status === 'HOLD' ? paymentUrl(booking.bookingId) : null,
     depositAmount: booking.depositAmount,
