@@ -15,7 +15,7 @@ import { ALL_TOPICS } from '@booking/contracts';
 import { databaseUrl, dropDatabase } from '@booking/db';
 import { bearer } from '@booking/testing';
 import { ensureInfra, infraAddresses, stopStarted } from '../infra/local/infra';
-import { freePort } from '../infra/local/net';
+import { freePort, waitForHttp } from '../infra/local/net';
 import { runLoad, type LoadResult } from './http-load';
 import { pgbenchTps } from './pgbench';
 import { fmt, printTable } from './stats';
@@ -36,21 +36,6 @@ function startService(app: string, env: NodeJS.ProcessEnv): ChildProcess {
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(url).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 async function seed(url: string): Promise<void> {
@@ -157,13 +142,13 @@ async function main(): Promise<void> {
   const children = [booking];
   const bookingDb = databaseUrl(addresses.databaseUrl, `${prefix}_booking`);
   try {
-    await waitFor(`http://127.0.0.1:${bookingPort}/health/live`);
+    await waitForHttp(`http://127.0.0.1:${bookingPort}/health/live`, 120_000);
     process.stdout.write(
       `seeding ${CARS.toLocaleString()} cars and ${BOOKINGS.toLocaleString()} bookings …\n`,
     );
     await seed(bookingDb);
     children.push(startService('api-gateway', env));
-    await waitFor(`http://127.0.0.1:${gatewayPort}/health/live`);
+    await waitForHttp(`http://127.0.0.1:${gatewayPort}/health/live`, 120_000);
     const tokens = await Promise.all(
       Array.from({ length: 500 }, (_, i) =>
         bearer(`bench-customer-${i}`, 'customer', { secret: env.JWT_SECRET, expiresIn: '2h' }),

@@ -1,4 +1,4 @@
 // For tests that need to control infrastructure themselves (the Kafka outage test).
 export { startKafkaBroker, stopKafkaBroker } from './kafka';
-export { freePort } from './net';
+export { freePort, waitForHttp } from './net';
 export { CACHE_DIR } from './paths';

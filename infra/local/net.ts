@@ -44,3 +44,19 @@ export function hostAndPort(address: string, defaultPort: number): { host: strin
   const url = new URL(address.includes('://') ? address : `tcp://${address}`);
   return { host: url.hostname || '127.0.0.1', port: url.port ? Number(url.port) : defaultPort };
 }
+
+/** Polls `url` until it answers 2xx: a service has started and says it is ready. */
+export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
+}

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { ensureInfra, infraAddresses, stopStarted } from './infra';
+import { waitForHttp } from './net';
 import { ROOT_DIR } from './paths';
 import { DEMO_RESOURCES } from './seed';
 
@@ -29,19 +30,6 @@ function startService(name: string, env: NodeJS.ProcessEnv): ChildProcess {
     ['-r', join(ROOT_DIR, 'infra/local/register.js'), join(ROOT_DIR, `apps/${name}/src/main.ts`)],
     { env, stdio: ['ignore', 'inherit', 'inherit'] },
   );
-}
-
-async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
 }
 
 async function token(sub: string, role: string): Promise<string> {
@@ -123,7 +111,7 @@ async function main(): Promise<void> {
   }
 
   const gatewayUrl = `http://127.0.0.1:${ports['GATEWAY_PORT']}`;
-  await waitUntilReady(`${gatewayUrl}/health/ready`, 120_000);
+  await waitForHttp(`${gatewayUrl}/health/ready`, 120_000);
   const [admin, customer, host] = await Promise.all([
     token('admin-1', 'admin'),
     token('customer-1', 'customer'),

@@ -4,30 +4,16 @@ import { Client as PgClient } from 'pg';
 import { ALL_TOPICS } from '@booking/contracts';
 import { databaseUrl } from '@booking/db';
 import { createKafka, ensureTopics } from '@booking/kafka';
-import { freePort } from '@booking/local-infra';
+import { freePort, waitForHttp } from '@booking/local-infra';
 import { testRun, uniqueName } from '@booking/testing';
 import { CAR } from './fixtures';
+import { serviceEnvironment } from './platform';
 
 const ROOT = join(__dirname, '../../..');
 
-async function waitUntilReady(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(url).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} never became ready`);
-}
-
 describe('graceful shutdown of a service process', () => {
   it('on SIGTERM finishes the requests in flight, then exits by itself', async () => {
-    const { databaseUrl: serverUrl, redisUrl, kafkaBrokers } = testRun();
+    const { databaseUrl: serverUrl, kafkaBrokers } = testRun();
     const prefix = uniqueName('shutdown');
     const port = await freePort();
     const kafka = createKafka({ brokers: kafkaBrokers, clientId: prefix, log: () => undefined });
@@ -40,17 +26,7 @@ describe('graceful shutdown of a service process', () => {
       process.execPath,
       ['-r', join(ROOT, 'infra/local/register.js'), join(ROOT, 'apps/booking/src/main.ts')],
       {
-        env: {
-          ...process.env,
-          BOOKING_PORT: String(port),
-          DATABASE_URL: serverUrl,
-          DATABASE_PREFIX: `${prefix}_`,
-          REDIS_URL: redisUrl,
-          REDIS_KEY_PREFIX: `${prefix}:`,
-          KAFKA_BROKERS: kafkaBrokers.join(','),
-          KAFKA_TOPIC_PREFIX: `${prefix}.`,
-          LOG_LEVEL: 'error',
-        },
+        env: { ...process.env, ...serviceEnvironment(prefix), BOOKING_PORT: String(port) },
         stdio: ['ignore', 'ignore', 'inherit'],
       },
     );
@@ -58,7 +34,7 @@ describe('graceful shutdown of a service process', () => {
       (resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
     );
     const base = `http://127.0.0.1:${port}`;
-    await waitUntilReady(`${base}/health/ready`);
+    await waitForHttp(`${base}/health/ready`, 60_000);
 
     const inFlight = Array.from({ length: 40 }, (_, i) =>
       fetch(`${base}/resources`, {

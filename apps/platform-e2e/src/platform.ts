@@ -27,6 +27,20 @@ export interface RunningPlatform {
   stop(): Promise<void>;
 }
 
+/** What every service of one test platform is configured with: its own databases, keys and topics. */
+export function serviceEnvironment(prefix: string): Record<string, string> {
+  const { databaseUrl, redisUrl, kafkaBrokers } = testRun();
+  return {
+    DATABASE_URL: databaseUrl,
+    DATABASE_PREFIX: `${prefix}_`,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: `${prefix}:`,
+    KAFKA_BROKERS: kafkaBrokers.join(','),
+    KAFKA_TOPIC_PREFIX: `${prefix}.`,
+    LOG_LEVEL: 'error',
+  };
+}
+
 /** Silent unless a test is being debugged: the apps' JSON lines would drown jest's output. */
 const quietLogger = (service: string) =>
   new JsonLogger(
@@ -42,7 +56,7 @@ const quietLogger = (service: string) =>
 export async function startPlatform(
   options: { now?: string; env?: Record<string, string> } = {},
 ): Promise<RunningPlatform> {
-  const { databaseUrl, redisUrl, kafkaBrokers } = testRun();
+  const { databaseUrl, kafkaBrokers } = testRun();
   const prefix = uniqueName('e2e');
   const clock = new ManualClock(options.now ?? new Date().toISOString());
   const kafka = createKafka({ brokers: kafkaBrokers, clientId: prefix, log: () => undefined });
@@ -51,17 +65,7 @@ export async function startPlatform(
     ALL_TOPICS.map((topic) => `${prefix}.${topic}`),
     { numPartitions: 4, replicationFactor: 1 },
   );
-  const shared = {
-    DATABASE_URL: databaseUrl,
-    DATABASE_PREFIX: `${prefix}_`,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: `${prefix}:`,
-    KAFKA_BROKERS: kafkaBrokers.join(','),
-    KAFKA_TOPIC_PREFIX: `${prefix}.`,
-    LOG_LEVEL: 'error',
-    HOLD_EXPIRY_INTERVAL_MS: '100',
-    ...options.env,
-  };
+  const shared = { ...serviceEnvironment(prefix), HOLD_EXPIRY_INTERVAL_MS: '100', ...options.env };
   const apps: NestFastifyApplication[] = [];
   const started = async (created: Promise<{ app: NestFastifyApplication }>) => {
     const { app } = await created;

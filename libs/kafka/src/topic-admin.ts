@@ -5,11 +5,29 @@ export interface TopicSettings {
   replicationFactor: number;
 }
 
+/**
+ * Creates the topics that are missing and waits for their leaders. A broker that has just started
+ * answers "does not host this topic-partition" for a moment; such retriable errors are retried.
+ */
 export async function ensureTopics(
   kafka: Kafka,
   topics: string[],
   settings: TopicSettings = { numPartitions: 6, replicationFactor: 1 },
+  timeoutMs = 30_000,
 ): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await createMissingTopics(kafka, topics, settings);
+    } catch (error) {
+      const retriable = (error as { retriable?: boolean }).retriable === true;
+      if (!retriable || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+}
+
+async function createMissingTopics(kafka: Kafka, topics: string[], settings: TopicSettings): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
