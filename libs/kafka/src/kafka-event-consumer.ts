@@ -1,5 +1,6 @@
 import type { Consumer, Kafka } from 'kafkajs';
 import { parseCloudEvent, type CloudEvent } from '@booking/contracts';
+import { retryTransient } from './retry-transient';
 
 export interface ConsumedEvent {
   event: CloudEvent;
@@ -47,10 +48,13 @@ export class KafkaEventConsumer {
 
   async start(): Promise<void> {
     await this.consumer.connect();
-    await this.consumer.subscribe({
-      topics: this.settings.topics,
-      fromBeginning: this.settings.fromBeginning ?? true,
-    });
+    // Topics created a moment ago may not have leaders yet on a broker that has just started.
+    await retryTransient(() =>
+      this.consumer.subscribe({
+        topics: this.settings.topics,
+        fromBeginning: this.settings.fromBeginning ?? true,
+      }),
+    );
     await this.consumer.run({
       autoCommit: false,
       eachMessage: async (payload) => {

@@ -1,4 +1,5 @@
 import type { Admin, Kafka } from 'kafkajs';
+import { retryTransient } from './retry-transient';
 
 export interface TopicSettings {
   numPartitions: number;
@@ -6,8 +7,8 @@ export interface TopicSettings {
 }
 
 /**
- * Creates the topics that are missing and waits for their leaders. A broker that has just started
- * answers "does not host this topic-partition" for a moment; such retriable errors are retried.
+ * Creates the topics that are missing, then waits until the broker's metadata shows a leader for
+ * every partition: a consumer that subscribes sooner is told "does not host this topic-partition".
  */
 export async function ensureTopics(
   kafka: Kafka,
@@ -15,15 +16,26 @@ export async function ensureTopics(
   settings: TopicSettings = { numPartitions: 6, replicationFactor: 1 },
   timeoutMs = 30_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await createMissingTopics(kafka, topics, settings);
-    } catch (error) {
-      const retriable = (error as { retriable?: boolean }).retriable === true;
-      if (!retriable || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+  await retryTransient(() => createMissingTopics(kafka, topics, settings), timeoutMs);
+  await retryTransient(() => allPartitionsLed(kafka, topics), timeoutMs);
+}
+
+class PartitionsWithoutLeader extends Error {
+  readonly retriable = true;
+}
+
+async function allPartitionsLed(kafka: Kafka, topics: string[]): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
+    const leaderless = metadata.flatMap((topic) =>
+      topic.partitions.filter((partition) => partition.leader < 0 || partition.partitionErrorCode !== 0),
+    );
+    if (leaderless.length > 0)
+      throw new PartitionsWithoutLeader(`${leaderless.length} partitions without a leader`);
+  } finally {
+    await admin.disconnect();
   }
 }
 

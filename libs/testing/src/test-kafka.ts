@@ -1,5 +1,5 @@
 import type { Consumer, Kafka } from 'kafkajs';
-import { ensureTopics } from '@booking/kafka';
+import { ensureTopics, retryTransient } from '@booking/kafka';
 import { parseCloudEvent, type CloudEvent } from '@booking/contracts';
 
 /** Topics of this test's own, named `${prefix}.${base}`, created with several partitions. */
@@ -26,7 +26,7 @@ export class TopicCollector {
 
   async start(topics: string[]): Promise<this> {
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics, fromBeginning: true });
+    await retryTransient(() => this.consumer.subscribe({ topics, fromBeginning: true }));
     await this.consumer.run({
       eachMessage: async ({ message, partition }) => {
         this.received.push({
