@@ -3,7 +3,10 @@
  * the relay's throughput next to a raw kafkajs producer on the same broker in the same run.
  * Targets (issue #2): p99 ≤ 100 ms at 500 events/s; relay throughput ≥ 50 % of raw.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import {
   createPool,
   databaseUrl,
@@ -93,23 +96,39 @@ async function main(): Promise<void> {
     await relayPublisher.disconnect();
     if (relayed !== THROUGHPUT_EVENTS) throw new Error(`relay sent ${relayed} of ${THROUGHPUT_EVENTS}`);
 
-    // 3. Latency: transactions commit at a steady rate; a consumer stamps each arrival.
+    // 3. Latency: transactions commit at a steady rate; a consumer in its own process stamps each
+    // arrival (in this process its callbacks would queue behind the writers' and skew the figure).
     const committedAt = new Map<string, number>();
-    const latencies: number[] = [];
-    const consumer = kafka.consumer({ groupId: `${name}-latency` });
-    await consumer.connect();
-    await consumer.subscribe({ topics: [latencyTopic], fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        const id = (JSON.parse(message.value!.toString()) as { id: string }).id;
-        const at = committedAt.get(id);
-        if (at !== undefined) latencies.push(performance.now() - at);
-      },
+    const arrivedAt = new Map<string, number>();
+    const consumer = spawn(
+      process.execPath,
+      [
+        '-r',
+        join(__dirname, '../infra/local/register.js'),
+        join(__dirname, 'latency-consumer.ts'),
+        addresses.kafkaBrokers.join(','),
+        latencyTopic,
+        `${name}-latency`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const ready = new Promise<void>((resolve) => {
+      createInterface({ input: consumer.stdout }).on('line', (line) => {
+        if (line === 'ready') return resolve();
+        const [id, at] = line.split(' ');
+        arrivedAt.set(id!, Number(at));
+      });
     });
+    await ready;
     const livePublisher = new KafkaPublisher(kafka);
-    const liveRelay = new OutboxRelay({ pool, databaseUrl: url, publisher: livePublisher });
+    const liveRelay = new OutboxRelay({
+      pool,
+      databaseUrl: url,
+      publisher: livePublisher,
+      minDrainIntervalMs: Number(process.env['BENCH_MIN_INTERVAL'] ?? 20),
+      coalesceMs: Number(process.env['BENCH_COALESCE'] ?? 5),
+    });
     await liveRelay.start();
-    await new Promise((resolve) => setTimeout(resolve, 3_000)); // the consumer group forms
     const writer = new OutboxWriter('bench', () => new Date());
     const total = LATENCY_RATE * LATENCY_SECONDS;
     const start = performance.now();
@@ -129,18 +148,22 @@ async function main(): Promise<void> {
           });
           return event.id;
         }).then((id) => {
-          committedAt.set(id, performance.now());
+          committedAt.set(id, Date.now());
         }),
       );
     }
     await Promise.all(inFlight);
     const achievedRate = total / ((performance.now() - start) / 1000);
     const deadline = Date.now() + 30_000;
-    while (latencies.length < total && Date.now() < deadline)
+    while (arrivedAt.size < total && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
     await liveRelay.stop();
     await livePublisher.disconnect();
-    await consumer.disconnect();
+    consumer.kill('SIGTERM');
+    const latencies = [...committedAt].flatMap(([id, at]) => {
+      const arrived = arrivedAt.get(id);
+      return arrived === undefined ? [] : [arrived - at];
+    });
 
     // Where the time goes: write → marked published, by the database's own clock.
     const { rows: marked } = await pool.query<{ p50: number; p99: number }>(
