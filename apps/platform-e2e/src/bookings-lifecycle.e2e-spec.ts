@@ -244,4 +244,73 @@ describe('a booking’s life through the gateway', () => {
     const again = await readJson(await client.send('GET', query));
     expect(again).toEqual(after);
   });
+
+  it('marks a no-show for the host, which releases the period and publishes booking.no_show', async () => {
+    const host = await Client.as(platform, 'host');
+    const car = await admin.createResource({ ownerId: host.userId, depositAmount: 0 });
+    const body = {
+      resourceId: car['resourceId'],
+      start: hoursFromNow(platform, 40),
+      end: hoursFromNow(platform, 42),
+    };
+    const booking = await (await customer()).holdOk(body);
+    const id = booking['bookingId'] as string;
+    const response = await host.send('POST', `/v1/bookings/${id}/no-show`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+    expect((await readJson(response))['status']).toBe('NO_SHOW');
+    expect((await (await customer()).hold(body)).status).toBe(201);
+    expect((await host.send('POST', `/v1/bookings/${id}/no-show`)).status).toBe(409);
+    await expectEventually(() =>
+      expect(eventsOf(id).map((event) => event.type)).toContain('booking.no_show'),
+    );
+  });
+
+  it('confirms nothing on a wrong amount, an expired hold or an unknown booking, and asks for one full refund each', async () => {
+    const car = await admin.createResource();
+    const client = await customer();
+    const wrong = await client.holdOk({
+      resourceId: car['resourceId'],
+      start: hoursFromNow(platform, 60),
+      end: hoursFromNow(platform, 62),
+    });
+    const wrongId = wrong['bookingId'] as string;
+    await publishPayment(platform, { bookingId: wrongId, amount: 1_999_999, currency: 'VND' });
+    await expectEventually(async () =>
+      expect(await readJson(await client.send('GET', `/v1/bookings/${wrongId}`))).toMatchObject({
+        status: 'HOLD',
+        paidAmount: 0,
+        refund: { amount: 1_999_999, status: 'requested' },
+      }),
+    );
+
+    const late = await client.holdOk({
+      resourceId: car['resourceId'],
+      start: hoursFromNow(platform, 70),
+      end: hoursFromNow(platform, 72),
+    });
+    const lateId = late['bookingId'] as string;
+    platform.clock.advance(16 * 60_000);
+    await expectEventually(async () =>
+      expect((await readJson(await client.send('GET', `/v1/bookings/${lateId}`)))['status']).toBe('EXPIRED'),
+    );
+    await publishPayment(platform, { bookingId: lateId, amount: 2_000_000, currency: 'VND' });
+
+    const unknownId = '11111111-2222-4333-8444-555555555555';
+    await publishPayment(platform, { bookingId: unknownId, amount: 500, currency: 'VND' });
+
+    for (const [bookingId, amount] of [
+      [wrongId, 1_999_999],
+      [lateId, 2_000_000],
+      [unknownId, 500],
+    ] as const) {
+      await expectEventually(() =>
+        expect(eventsOf(bookingId).filter((event) => event.type === 'refund.requested')).toEqual([
+          expect.objectContaining({ data: expect.objectContaining({ bookingId, amount, currency: 'VND' }) }),
+        ]),
+      );
+    }
+    expect((await readJson(await client.send('GET', `/v1/bookings/${lateId}`)))['status']).toBe('EXPIRED');
+    expect(eventsOf(wrongId).map((event) => event.type)).not.toContain('booking.confirmed');
+  });
 });
