@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   DomainError,
   decodeCursor,
+  invalidCursor,
   encodeCursor,
   type AvailabilityQuery,
   type Page,
@@ -9,7 +10,8 @@ import {
 } from '@booking/contracts';
 import { availabilityCacheParts } from '@booking/availability-cache';
 import { AvailabilityCache } from '../bookings/infrastructure/availability-cache';
-import { isResourceId, ResourceRepository } from '../resources/infrastructure/resource.repository';
+import { isUuid } from '@booking/db';
+import { ResourceRepository } from '../resources/infrastructure/resource.repository';
 import { toResourceView } from '../resources/interface/resources.controller';
 
 const MAX_SEARCH_DAYS = 366;
@@ -36,10 +38,8 @@ export class SearchAvailability {
     }
     const afterId =
       query.cursor === undefined ? undefined : decodeCursor(query.cursor, ['resourceId'])?.['resourceId'];
-    if (query.cursor !== undefined && (afterId === undefined || !isResourceId(afterId))) {
-      throw new DomainError('validation_failed', 'The cursor is not one this API gave out.', {
-        errors: [{ path: '/cursor', message: 'unknown cursor' }],
-      });
+    if (query.cursor !== undefined && (afterId === undefined || !isUuid(afterId))) {
+      throw invalidCursor();
     }
     return this.cache.getOrCompute(query.city, availabilityCacheParts(query), async () => {
       const rows = await this.resources.findFree({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '@booking/time';
+import { DomainError } from '../errors';
 
 export const timeZoneName = z
   .string()
@@ -50,3 +51,10 @@ export function decodeCursor(cursor: string, fields: string[]): Record<string, s
 
 /** How the gateway tells a service who is calling; services are reachable from the gateway only. */
 export const CALLER_HEADERS = { id: 'x-caller-id', role: 'x-caller-role' } as const;
+
+/** The answer to a cursor this API did not give out (forged, truncated, or from another list). */
+export function invalidCursor(): DomainError {
+  return new DomainError('validation_failed', 'The cursor is not one this API gave out.', {
+    errors: [{ path: '/cursor', message: 'unknown cursor' }],
+  });
+}

@@ -42,12 +42,7 @@ export class CreateHold {
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
-  ) {
-    rateLimiter.configure({
-      attempts: config.HOLD_RATE_LIMIT,
-      windowSeconds: config.HOLD_RATE_WINDOW_SECONDS,
-    });
-  }
+  ) {}
 
   async execute(
     caller: Caller,

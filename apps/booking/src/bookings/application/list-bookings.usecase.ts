@@ -2,20 +2,15 @@ import { Injectable } from '@nestjs/common';
 import {
   DomainError,
   decodeCursor,
+  invalidCursor,
   encodeCursor,
   type Caller,
   type ListBookingsQuery,
   type Page,
 } from '@booking/contracts';
 import type { Booking } from '../domain/booking';
-import { isResourceId } from '../../resources/infrastructure/resource.repository';
-import { BookingRepository, isBookingId } from '../infrastructure/booking.repository';
-
-function badCursor(): DomainError {
-  return new DomainError('validation_failed', 'The cursor is not one this API gave out.', {
-    errors: [{ path: '/cursor', message: 'unknown cursor' }],
-  });
-}
+import { isUuid } from '@booking/db';
+import { BookingRepository } from '../infrastructure/booking.repository';
 
 /** Bookings the caller may see whose period overlaps `[from, to)`, in start order, a page at a time. */
 @Injectable()
@@ -23,15 +18,14 @@ export class ListBookings {
   constructor(private readonly bookings: BookingRepository) {}
 
   async execute(caller: Caller, query: ListBookingsQuery): Promise<Page<Booking>> {
-    if (query.resourceId !== undefined && !isResourceId(query.resourceId))
-      return { data: [], nextCursor: null };
+    if (query.resourceId !== undefined && !isUuid(query.resourceId)) return { data: [], nextCursor: null };
     const position =
       query.cursor === undefined ? undefined : decodeCursor(query.cursor, ['start', 'bookingId']);
     if (
       query.cursor !== undefined &&
-      (!position || !isBookingId(position['bookingId']!) || Number.isNaN(Date.parse(position['start']!)))
+      (!position || !isUuid(position['bookingId']!) || Number.isNaN(Date.parse(position['start']!)))
     ) {
-      throw badCursor();
+      throw invalidCursor();
     }
     const from = query.from === undefined ? undefined : new Date(query.from);
     const to = query.to === undefined ? undefined : new Date(query.to);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Caller } from '@booking/contracts';
-import type { Queryable, TransactionClient } from '@booking/db';
+import { isUuid, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
 import type { Booking } from '../domain/booking';
 import type { BookingStatus } from '../domain/booking-status';
@@ -58,8 +58,6 @@ function toBooking(row: BookingRow): Booking {
     updatedAt: row.updated_at,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a caller may see, as SQL over `b` (booking) and `r` (its resource): a customer their own
@@ -125,7 +123,7 @@ export class BookingRepository {
 
   /** The booking's row locked for the rest of the transaction: what is read is what gets changed. */
   async lockById(tx: TransactionClient, bookingId: string): Promise<Booking | undefined> {
-    if (!UUID.test(bookingId)) return undefined;
+    if (!isUuid(bookingId)) return undefined;
     const { rows } = await tx.query<BookingRow>(
       `SELECT ${COLUMNS} FROM booking b WHERE b.booking_id = $1 FOR UPDATE`,
       [bookingId],
@@ -134,7 +132,7 @@ export class BookingRepository {
   }
 
   async findById(bookingId: string, db: Queryable = this.pool): Promise<Booking | undefined> {
-    if (!UUID.test(bookingId)) return undefined;
+    if (!isUuid(bookingId)) return undefined;
     const { rows } = await db.query<BookingRow>(`SELECT ${COLUMNS} FROM booking b WHERE b.booking_id = $1`, [
       bookingId,
     ]);
@@ -143,7 +141,7 @@ export class BookingRepository {
 
   /** The booking if this caller may see it; otherwise nothing, exactly as for an unknown id. */
   async findVisible(bookingId: string, caller: Caller): Promise<Booking | undefined> {
-    if (!UUID.test(bookingId)) return undefined;
+    if (!isUuid(bookingId)) return undefined;
     const visibility = visibleTo(caller, 2);
     const { rows } = await this.pool.query<BookingRow>(
       `SELECT ${COLUMNS} FROM booking b JOIN resource r ON r.resource_id = b.resource_id
@@ -254,8 +252,4 @@ export class BookingRepository {
     );
     return rows.map(toBooking);
   }
-}
-
-export function isBookingId(id: string): boolean {
-  return UUID.test(id);
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { DomainError } from '@booking/contracts';
-import { REDIS } from '@booking/nest-kit';
+import { REDIS, SERVICE_CONFIG } from '@booking/nest-kit';
+import type { BookingConfig } from '../../booking-config';
 
 /** INCR and, on the first attempt of a window, EXPIRE: atomic on the server, shared by every instance. */
 const CONSUME = `
@@ -17,12 +18,13 @@ export interface RateLimit {
 /** At most `attempts` hold attempts per customer per window (3 per 15 minutes by default). */
 @Injectable()
 export class HoldRateLimiter {
-  private limit: RateLimit = { attempts: 3, windowSeconds: 900 };
+  private readonly limit: RateLimit;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-
-  configure(limit: RateLimit): void {
-    this.limit = limit;
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SERVICE_CONFIG) config: BookingConfig,
+  ) {
+    this.limit = { attempts: config.HOLD_RATE_LIMIT, windowSeconds: config.HOLD_RATE_WINDOW_SECONDS };
   }
 
   async consume(customerId: string): Promise<void> {

@@ -4,17 +4,18 @@ import type { Pool } from 'pg';
 import {
   DomainError,
   decodeCursor,
+  invalidCursor,
   encodeCursor,
   type CreateResourceRequest,
   type ListResourcesQuery,
   type Page,
   type UpdateResourceRequest,
 } from '@booking/contracts';
-import { withTransaction } from '@booking/db';
+import { isUuid, withTransaction } from '@booking/db';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
 import { newResource, patchResource, type Resource } from '../domain/resource';
-import { isResourceId, ResourceRepository } from '../infrastructure/resource.repository';
+import { ResourceRepository } from '../infrastructure/resource.repository';
 
 function notFound(resourceId: string): DomainError {
   return new DomainError('not_found', `No resource ${resourceId}.`);
@@ -53,10 +54,8 @@ export class ResourcesService {
 
   async list(query: ListResourcesQuery): Promise<Page<Resource>> {
     const position = query.cursor === undefined ? undefined : decodeCursor(query.cursor, ['resourceId']);
-    if (query.cursor !== undefined && (!position || !isResourceId(position['resourceId']!))) {
-      throw new DomainError('validation_failed', 'The cursor is not one this API gave out.', {
-        errors: [{ path: '/cursor', message: 'unknown cursor' }],
-      });
+    if (query.cursor !== undefined && (!position || !isUuid(position['resourceId']!))) {
+      throw invalidCursor();
     }
     const rows = await this.resources.list({
       city: query.city,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { TransactionClient, Queryable } from '@booking/db';
+import { isUuid, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
 import type { Resource } from '../domain/resource';
 
@@ -73,13 +73,6 @@ function values(resource: Resource): unknown[] {
     resource.createdAt,
     resource.updatedAt,
   ];
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are opaque to clients; one that is not even a uuid names nothing, and never reaches SQL. */
-export function isResourceId(id: string): boolean {
-  return UUID.test(id);
 }
 
 @Injectable()
@@ -165,7 +158,7 @@ export class ResourceRepository {
     resourceId: string,
     lock: '' | 'FOR UPDATE' | 'FOR NO KEY UPDATE',
   ): Promise<Resource | undefined> {
-    if (!isResourceId(resourceId)) return undefined;
+    if (!isUuid(resourceId)) return undefined;
     const { rows } = await db.query<ResourceRow>(
       `SELECT ${COLUMNS} FROM resource WHERE resource_id = $1 ${lock}`,
       [resourceId],
