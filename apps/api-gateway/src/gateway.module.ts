@@ -14,6 +14,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { BookingsController } from './bookings/bookings.controller';
 import type { GatewayConfig } from './gateway-config';
 import { OpenApiController } from './openapi/openapi.controller';
+import { PaymentsController } from './payments/payments.controller';
 import { Upstream, type ServiceKey } from './proxy/upstream';
 import { ResourcesController } from './resources/resources.controller';
 import { GATEWAY_CONFIG, GATEWAY_REDIS } from './tokens';
@@ -48,7 +49,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [HealthModule],
-      controllers: [OpenApiController, ResourcesController, BookingsController],
+      controllers: [OpenApiController, ResourcesController, BookingsController, PaymentsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

@@ -9,8 +9,13 @@ export const bookingConfigSchema = commonConfigSchema.extend({
   HOLD_RATE_LIMIT: int(1, 3),
   HOLD_RATE_WINDOW_SECONDS: int(1, 900),
   HOLD_EXPIRY_INTERVAL_MS: int(50, 1_000),
-  /** Where a customer pays a hold; `{bookingId}` is replaced. The payment service serves it. */
-  PAYMENT_CHECKOUT_URL: z.string().default('http://127.0.0.1:3002/checkout/{bookingId}'),
+  /**
+   * Where a customer pays a hold; `{bookingId}`, `{amount}` and `{currency}` are filled in. The
+   * payment service serves it through the gateway and sends the customer on to the provider.
+   */
+  PAYMENT_CHECKOUT_URL: z
+    .string()
+    .default('http://127.0.0.1:3000/v1/payments/checkout/{bookingId}?amount={amount}&currency={currency}'),
 });
 
 export type BookingConfig = z.infer<typeof bookingConfigSchema>;

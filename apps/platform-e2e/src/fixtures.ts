@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { KafkaPublisher } from '@booking/kafka';
 import { toCloudEvent } from '@booking/contracts';
 import { bearer, TopicCollector, uniqueName } from '@booking/testing';
-import { startPlatform, type RunningPlatform } from './platform';
+import { signWebhook } from '@booking/payment-provider';
+import { startPlatform, TEST_WEBHOOK_SECRET, type RunningPlatform } from './platform';
 
 export const CAR = {
   name: 'VinFast VF8',
@@ -71,25 +72,73 @@ export class Client {
   }
 }
 
-/** Pays a hold the way the payment service reports it: `payment.succeeded` on payment.v1. */
+/**
+ * Reports a payment the way the payment service does, `payment.succeeded` on payment.v1, for a
+ * charge the sandbox provider really holds (so that refunding it works), without its webhooks.
+ */
 export async function publishPayment(
   platform: RunningPlatform,
-  payment: { bookingId: string; amount: number; currency: string; txnId?: string },
-): Promise<string> {
+  payment: { bookingId: string; amount: number; currency: string },
+  eventId: string = randomUUID(),
+): Promise<{ eventId: string; txnId: string }> {
+  const { ledger } = platform.sandbox;
+  const { txnId } = ledger.pay(ledger.openSession(payment)).payment;
+  await publishEvent(platform, 'payment', eventId, 'payment.succeeded', { ...payment, txnId });
+  return { eventId, txnId };
+}
+
+/** Publishes one CloudEvent about a booking, as the service owning `topic` would. */
+export async function publishEvent(
+  platform: RunningPlatform,
+  topic: 'booking' | 'payment' | 'refund',
+  eventId: string,
+  type: string,
+  data: { bookingId: string } & Json,
+): Promise<void> {
   const publisher = new KafkaPublisher(platform.kafka);
   const event = toCloudEvent(
-    {
-      type: 'payment.succeeded',
-      subject: payment.bookingId,
-      data: { txnId: payment.txnId ?? `pi_${randomUUID()}`, ...payment },
-    },
-    { id: randomUUID(), source: 'payment-service', time: platform.clock.now() },
+    { type, subject: data.bookingId, data },
+    { id: eventId, source: `${topic}-service`, time: platform.clock.now() },
   );
   await publisher.publish([
-    { topic: platform.topics.payment, key: payment.bookingId, value: JSON.stringify(event) },
+    { topic: platform.topics[topic], key: data.bookingId, value: JSON.stringify(event) },
   ]);
   await publisher.disconnect();
-  return event.id;
+}
+
+/** A webhook delivery signed as the provider signs it; `secrets` default to the platform's. */
+export function signedWebhook(
+  platform: RunningPlatform,
+  body: Json | string,
+  options: { id?: string; at?: Date; secrets?: string[] } = {},
+): { headers: Record<string, string>; body: string } {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const id = options.id ?? `msg_${randomUUID()}`;
+  const timestamp = Math.floor((options.at ?? platform.clock.now()).getTime() / 1000);
+  return {
+    body: text,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(options.secrets ?? [TEST_WEBHOOK_SECRET], {
+        id,
+        timestamp,
+        body: text,
+      }),
+    },
+  };
+}
+
+export function postWebhook(
+  platform: RunningPlatform,
+  delivery: { headers: Record<string, string>; body: string },
+): Promise<Response> {
+  return platform.request('/v1/payments/webhook', {
+    method: 'POST',
+    headers: delivery.headers,
+    body: delivery.body,
+  });
 }
 
 /** An instant `hours` after the platform's clock, as RFC 3339 UTC. */

@@ -13,6 +13,7 @@ import { bookingConfigSchema, createBookingApp } from '@booking/app-booking';
 import { createNotificationApp, notificationConfigSchema } from '@booking/app-notification';
 import { createPaymentApp, paymentConfigSchema } from '@booking/app-payment';
 import { createRefundApp, refundConfigSchema } from '@booking/app-refund';
+import { SandboxProvider } from '@booking/app-payment-sandbox';
 
 export interface RunningPlatform {
   gatewayUrl: string;
@@ -21,6 +22,10 @@ export interface RunningPlatform {
   prefix: string;
   kafka: Kafka;
   topics: TopicNames;
+  /** The local payment provider the services are configured with, over HTTP. */
+  sandbox: SandboxProvider;
+  /** Each service's own address, for what the gateway does not route (metrics). */
+  serviceUrls: Record<'booking' | 'payment' | 'refund' | 'notification', string>;
   /** A pool on one service's own database, for asserting what was (not) written. */
   database(service: 'booking' | 'payment' | 'refund' | 'notification'): Pool;
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
@@ -40,6 +45,23 @@ export function serviceEnvironment(prefix: string): Record<string, string> {
     LOG_LEVEL: 'error',
   };
 }
+
+/** The key the test platform's provider signs webhooks with, in the `whsec_` form. */
+export const TEST_WEBHOOK_SECRET = `whsec_${Buffer.from('e2e-webhook-signing-key').toString('base64')}`;
+const SANDBOX_API_KEY = 'sk_sandbox_e2e';
+
+/**
+ * Jobs poll often and retry soon, so tests wait milliseconds; retries are scheduled by the
+ * platform's clock, which the tests move.
+ */
+const FAST_JOBS = {
+  HOLD_EXPIRY_INTERVAL_MS: '100',
+  REFUND_POLL_INTERVAL_MS: '50',
+  REFUND_RETRY_BASE_MS: '100',
+  REFUND_RETRY_MAX_MS: '1000',
+  REFUND_LEASE_MS: '5000',
+  PROVIDER_TIMEOUT_MS: '1000',
+};
 
 /** Silent unless a test is being debugged: the apps' JSON lines would drown jest's output. */
 const quietLogger = (service: string) =>
@@ -65,7 +87,22 @@ export async function startPlatform(
     ALL_TOPICS.map((topic) => `${prefix}.${topic}`),
     { numPartitions: 4, replicationFactor: 1 },
   );
-  const shared = { ...serviceEnvironment(prefix), HOLD_EXPIRY_INTERVAL_MS: '100', ...options.env };
+  let gatewayUrl = '';
+  const sandbox = await new SandboxProvider({
+    port: 0,
+    apiKey: SANDBOX_API_KEY,
+    webhookUrl: () => `${gatewayUrl}/v1/payments/webhook`,
+    webhookSecrets: [TEST_WEBHOOK_SECRET],
+    clock,
+  }).start();
+  const shared = {
+    ...serviceEnvironment(prefix),
+    ...FAST_JOBS,
+    SANDBOX_PROVIDER_URL: sandbox.url,
+    SANDBOX_API_KEY,
+    PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    ...options.env,
+  };
   const apps: NestFastifyApplication[] = [];
   const started = async (created: Promise<{ app: NestFastifyApplication }>) => {
     const { app } = await created;
@@ -93,7 +130,7 @@ export async function startPlatform(
     REFUND_URL: refund,
     NOTIFICATION_URL: notification,
   });
-  const gatewayUrl = await started(createGatewayApp(gatewayConfig, quietLogger('api-gateway')));
+  gatewayUrl = await started(createGatewayApp(gatewayConfig, quietLogger('api-gateway')));
   const pools = new Map<string, Pool>();
 
   return {
@@ -101,6 +138,8 @@ export async function startPlatform(
     clock,
     prefix,
     kafka,
+    sandbox,
+    serviceUrls: { booking, payment, refund, notification },
     topics: topicNames(`${prefix}.`),
     database(service) {
       const existing = pools.get(service);
@@ -116,6 +155,7 @@ export async function startPlatform(
         body: json === undefined ? init.body : JSON.stringify(json),
       }),
     async stop() {
+      await sandbox.stop();
       for (const app of apps.reverse()) await app.close();
       for (const pool of pools.values()) await pool.end();
     },

@@ -1,7 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule, type PlatformSettings } from '@booking/nest-kit';
-import type { RefundConfig } from './refund-config';
+import { createPaymentProvider, PAYMENT_PROVIDER } from '@booking/payment-provider';
 import { refundMigrations } from './migrations';
+import type { RefundConfig } from './refund-config';
+import { ExecuteRefundsJob } from './refunds/application/execute-refunds.job';
+import { RefundMetrics } from './refunds/application/refund-metrics';
+import { RequestRefund } from './refunds/application/request-refund.usecase';
+import { RefundRepository } from './refunds/infrastructure/refund.repository';
+import { MetricsController } from './refunds/interface/metrics.controller';
+import { RefundEventConsumer } from './refunds/interface/refund-event.consumer';
 
 @Module({})
 export class RefundModule {
@@ -13,6 +20,15 @@ export class RefundModule {
       module: RefundModule,
       imports: [
         PlatformModule.forRoot({ service: 'refund', config, migrations: refundMigrations, ...overrides }),
+      ],
+      controllers: [MetricsController],
+      providers: [
+        { provide: PAYMENT_PROVIDER, useValue: createPaymentProvider(config) },
+        RefundRepository,
+        RefundMetrics,
+        RequestRefund,
+        ExecuteRefundsJob,
+        RefundEventConsumer,
       ],
     };
   }

@@ -17,4 +17,6 @@ export {
 } from './bootstrap';
 export * from './tokens';
 export { Public, PUBLIC_ROUTE } from './public.decorator';
+export type { RequestWithRawBody } from './json-body-parser';
 export { CurrentCaller, callerOf } from './caller.decorator';
+export { EventSubscription } from './event-subscription';

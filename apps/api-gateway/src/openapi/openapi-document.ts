@@ -3,13 +3,16 @@ import {
   bookingViewSchema,
   cancelBookingSchema,
   cancelledBookingViewSchema,
+  checkoutQuery,
   createBookingSchema,
   createResourceSchema,
   listBookingsQuery,
   listResourcesQuery,
   resourceViewSchema,
   updateResourceSchema,
+  webhookEnvelopeSchema,
 } from '@booking/contracts';
+import { WEBHOOK_HEADERS } from '@booking/payment-provider';
 import { jsonSchema, operation, PROBLEM_SCHEMA } from './openapi-builder';
 
 const page = (ref: string) => ({
@@ -225,6 +228,34 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         ]),
       ),
+      '/v1/payments/webhook': {
+        post: operation({
+          summary: 'The payment provider reports an event (Standard Webhooks)',
+          description:
+            'Signed with `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256>`, ' +
+            'several space-separated while a secret rotates). Any number of deliveries of one payment have one effect; ' +
+            'unknown types are acknowledged and ignored.',
+          tags: ['payments'],
+          headers: Object.values(WEBHOOK_HEADERS).map((name) => ({
+            name,
+            description: 'Standard Webhooks',
+            required: true,
+          })),
+          body: webhookEnvelopeSchema,
+          success: { status: 200, description: 'Accepted (recorded, a duplicate, or ignored)' },
+          errors: ['unauthorized', 'validation_failed'],
+        }),
+      },
+      '/v1/payments/checkout/{bookingId}': {
+        get: operation({
+          summary: "A hold's payment link: redirects to the provider's checkout",
+          tags: ['payments'],
+          pathParams: ['bookingId'],
+          query: checkoutQuery,
+          success: { status: 303, description: 'See Other: the checkout page' },
+          errors: ['not_found', 'validation_failed', 'service_unavailable'],
+        }),
+      },
       '/health/live': {
         get: operation({
           summary: 'Liveness',

@@ -43,11 +43,11 @@ export class Upstream {
     reply: FastifyReply,
     service: ServiceKey,
     path: string,
-    options: { rawBody?: string } = {},
+    options: { rawBody?: string; headers?: readonly string[] } = {},
   ): Promise<void> {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const headers: Record<string, string> = { 'x-request-id': request.id };
-    for (const name of FORWARDED_REQUEST_HEADERS) {
+    for (const name of [...FORWARDED_REQUEST_HEADERS, ...(options.headers ?? [])]) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }

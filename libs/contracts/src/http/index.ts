@@ -1,3 +1,4 @@
 export * from './common';
 export * from './resource';
 export * from './booking';
+export * from './payment';

@@ -62,13 +62,10 @@ export class ApplyPayment {
           from: allowedFrom('confirm'),
           to: targetOf('confirm'),
           now,
-          set: { paidAmount: payment.amount },
+          set: { paidAmount: payment.amount, paymentTxnId: payment.txnId },
         });
         if (confirmed) {
-          await this.outbox.write(
-            tx,
-            bookingEvent(this.topics, 'booking.confirmed', confirmed, { txnId: payment.txnId }),
-          );
+          await this.outbox.write(tx, bookingEvent(this.topics, 'booking.confirmed', confirmed));
           return;
         }
       }

@@ -15,6 +15,7 @@ export function bookingSnapshot(booking: Booking): Record<string, unknown> {
     holdExpiresAt: booking.holdExpiresAt === null ? null : formatUtc(booking.holdExpiresAt),
     depositAmount: booking.depositAmount,
     paidAmount: booking.paidAmount,
+    paymentTxnId: booking.paymentTxnId,
     currency: booking.currency,
     seriesId: booking.seriesId,
     contact: booking.contact,

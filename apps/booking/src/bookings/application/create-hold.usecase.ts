@@ -120,6 +120,7 @@ function newBooking(
     holdExpiresAt: plan.holdExpiresAt,
     depositAmount: resource.depositAmount,
     paidAmount: 0,
+    paymentTxnId: null,
     currency: resource.currency,
     refundAmount: null,
     refundStatus: null,

@@ -21,6 +21,8 @@ export interface Booking {
   holdExpiresAt: Date | null;
   depositAmount: number;
   paidAmount: number;
+  /** The provider transaction that confirmed the booking; refunds are made against it. */
+  paymentTxnId: string | null;
   currency: string;
   refundAmount: number | null;
   refundStatus: RefundStatus | null;

@@ -19,6 +19,7 @@ interface BookingRow {
   hold_expires_at: Date | null;
   deposit_amount: string;
   paid_amount: string;
+  payment_txn_id: string | null;
   currency: string;
   refund_amount: string | null;
   refund_status: Booking['refundStatus'];
@@ -32,7 +33,7 @@ interface BookingRow {
 
 const COLUMNS = `b.booking_id, b.resource_id, b.customer_id, b.status,
   lower(b.period) AS start_at, upper(b.period) AS end_at, lower(b.blocked) AS blocked_start, upper(b.blocked) AS blocked_end,
-  b.time_zone, b.hold_expires_at, b.deposit_amount, b.paid_amount, b.currency, b.refund_amount, b.refund_status,
+  b.time_zone, b.hold_expires_at, b.deposit_amount, b.paid_amount, b.payment_txn_id, b.currency, b.refund_amount, b.refund_status,
   b.reschedule_count, b.series_id, b.recurrence_id, b.contact, b.created_at, b.updated_at`;
 
 function toBooking(row: BookingRow): Booking {
@@ -47,6 +48,7 @@ function toBooking(row: BookingRow): Booking {
     holdExpiresAt: row.hold_expires_at,
     depositAmount: Number(row.deposit_amount),
     paidAmount: Number(row.paid_amount),
+    paymentTxnId: row.payment_txn_id,
     currency: row.currency.trim(),
     refundAmount: row.refund_amount === null ? null : Number(row.refund_amount),
     refundStatus: row.refund_status,
@@ -82,6 +84,7 @@ export interface StatusChange {
   now: Date;
   set?: Partial<{
     paidAmount: number;
+    paymentTxnId: string;
     refundAmount: number;
     refundStatus: string;
     cancelReason: string | null;
@@ -162,7 +165,8 @@ export class BookingRepository {
               paid_amount = COALESCE($5, paid_amount),
               refund_amount = COALESCE($6, refund_amount),
               refund_status = COALESCE($7, refund_status),
-              cancel_reason = COALESCE($8, cancel_reason)
+              cancel_reason = COALESCE($8, cancel_reason),
+              payment_txn_id = COALESCE($9, payment_txn_id)
         WHERE b.booking_id = $1 AND b.status = ANY($2::text[])
         RETURNING ${COLUMNS}`,
       [
@@ -174,6 +178,7 @@ export class BookingRepository {
         change.set?.refundAmount ?? null,
         change.set?.refundStatus ?? null,
         change.set?.cancelReason ?? null,
+        change.set?.paymentTxnId ?? null,
       ],
     );
     return rows[0] ? toBooking(rows[0]) : undefined;

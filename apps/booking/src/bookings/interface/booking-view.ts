@@ -1,12 +1,13 @@
 import type { BookingView } from '@booking/contracts';
 import { formatUtc } from '@booking/time';
+import type { PaymentLink } from '../application/payment-links';
 import type { Booking } from '../domain/booking';
 import { bookingTimes } from '../domain/booking-times';
 
 const utc = (instant: Date | null) => (instant === null ? null : formatUtc(instant));
 
 /** A booking as the API shows it: UTC instants plus the wall-clock forms in the booking's zone. */
-export function toBookingView(booking: Booking, paymentUrl: (bookingId: string) => string): BookingView {
+export function toBookingView(booking: Booking, paymentUrl: PaymentLink): BookingView {
   return {
     bookingId: booking.bookingId,
     resourceId: booking.resourceId,
@@ -14,7 +15,7 @@ export function toBookingView(booking: Booking, paymentUrl: (bookingId: string) 
     status: booking.status,
     ...bookingTimes(booking),
     holdExpiresAt: booking.status === 'HOLD' ? utc(booking.holdExpiresAt) : null,
-    paymentUrl: booking.status === 'HOLD' ? paymentUrl(booking.bookingId) : null,
+    paymentUrl: booking.status === 'HOLD' ? paymentUrl(booking) : null,
     depositAmount: booking.depositAmount,
     paidAmount: booking.paidAmount,
     currency: booking.currency,

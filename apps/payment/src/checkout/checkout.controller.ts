@@ -1,0 +1,37 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { checkoutQuery, DomainError } from '@booking/contracts';
+import { isUuid } from '@booking/db';
+import { validate } from '@booking/nest-kit';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '@booking/payment-provider';
+
+/**
+ * A hold's `paymentUrl`: opens a checkout at the provider and sends the customer there. The
+ * amount comes from the link the booking service made; a changed link only makes a payment that
+ * the booking service will not accept (wrong amount → refunded in full).
+ */
+@Controller('payments')
+export class CheckoutController {
+  constructor(@Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider) {}
+
+  @Get('checkout/:bookingId')
+  async checkout(
+    @Param('bookingId') bookingId: string,
+    @Query() query: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    if (!isUuid(bookingId)) throw new DomainError('not_found', 'No such booking.');
+    const charge = validate(checkoutQuery, query);
+    const checkout = await this.provider.createCheckout({ bookingId, ...charge }).catch(() => {
+      throw new DomainError(
+        'service_unavailable',
+        'The payment provider did not answer; try again.',
+        {},
+        {
+          'retry-after': '5',
+        },
+      );
+    });
+    void reply.status(303).header('location', checkout.url).send();
+  }
+}

@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import type { CloudEvent } from '@booking/contracts';
+import { expectEventually, TopicCollector, uniqueName } from '@booking/testing';
+import {
+  Client,
+  hoursFromNow,
+  postWebhook,
+  publishEvent,
+  publishPayment,
+  readJson,
+  signedWebhook,
+  type Json,
+} from './fixtures';
+import { startPlatform, type RunningPlatform } from './platform';
+
+const DEPOSIT = 2_000_000;
+
+describe('payments and refunds through the gateway, the sandbox provider and Kafka', () => {
+  let platform: RunningPlatform;
+  let admin: Client;
+  let events: TopicCollector;
+  let car: Json;
+
+  beforeAll(async () => {
+    platform = await startPlatform({ now: '2026-04-01T00:00:00Z' });
+    admin = await Client.as(platform, 'admin');
+    events = await new TopicCollector(platform.kafka, uniqueName('events')).start([
+      platform.topics.booking,
+      platform.topics.payment,
+      platform.topics.refund,
+    ]);
+    car = await admin.createResource();
+  });
+  afterAll(async () => {
+    await events.stop();
+    await platform.stop();
+  });
+
+  /** Each hold gets a period of its own on the shared car, and a customer of its own (rate limit). */
+  let nextSlot = 0;
+  async function hold(): Promise<{ client: Client; booking: Json; bookingId: string }> {
+    const client = await Client.as(platform, 'customer');
+    const slot = nextSlot++;
+    const booking = await client.holdOk({
+      resourceId: car['resourceId'],
+      start: hoursFromNow(platform, 100 + slot * 3),
+      end: hoursFromNow(platform, 101 + slot * 3),
+    });
+    return { client, booking, bookingId: booking['bookingId'] as string };
+  }
+
+  const ofBooking = (bookingId: string, type?: string): CloudEvent[] =>
+    events
+      .distinct()
+      .filter((event) => event.subject === bookingId && (type === undefined || event.type === type));
+
+  async function statusOf(bookingId: string): Promise<Json> {
+    return readJson(await admin.send('GET', `/v1/bookings/${bookingId}`));
+  }
+
+  async function count(service: 'payment' | 'refund', sql: string, values: unknown[] = []): Promise<number> {
+    const { rows } = await platform.database(service).query<{ n: string }>(sql, values);
+    return Number(rows[0]!.n);
+  }
+
+  /** Moves the platform clock while waiting, so retries scheduled by it come due. */
+  function eventuallyWithClock<T>(assertion: () => Promise<T>, stepMs = 500): Promise<T> {
+    return expectEventually(async () => {
+      platform.clock.advance(stepMs);
+      return assertion();
+    });
+  }
+
+  const paymentBody = (bookingId: string, txnId: string, amount = DEPOSIT, currency = 'VND') => ({
+    type: 'payment.succeeded',
+    data: { txnId, bookingId, amount, currency },
+  });
+
+  it('pays a hold through its paymentUrl: 303 to the provider’s checkout, Pay, signed webhook, CONFIRMED', async () => {
+    const { client, booking, bookingId } = await hold();
+    const link = new URL(booking['paymentUrl'] as string);
+    expect(link.pathname).toBe(`/v1/payments/checkout/${bookingId}`);
+    const redirect = await fetch(`${platform.gatewayUrl}${link.pathname}${link.search}`, {
+      redirect: 'manual',
+    });
+    expect(redirect.status).toBe(303);
+    const checkoutUrl = redirect.headers.get('location')!;
+    expect(checkoutUrl.startsWith(platform.sandbox.url)).toBe(true);
+    const page = await (await fetch(checkoutUrl)).text();
+    expect(page).toContain('<button type="submit">Pay 2,000,000 VND</button>');
+    expect((await fetch(`${checkoutUrl}/pay`, { method: 'POST' })).status).toBe(200);
+
+    const confirmed = await expectEventually(async () => {
+      const current = await readJson(await client.send('GET', `/v1/bookings/${bookingId}`));
+      expect(current).toMatchObject({ status: 'CONFIRMED', paidAmount: DEPOSIT, paymentUrl: null });
+      return current;
+    });
+    expect(confirmed['holdExpiresAt']).toBeNull();
+    await expectEventually(() => expect(ofBooking(bookingId, 'booking.confirmed')).toHaveLength(1));
+    const [payment] = ofBooking(bookingId, 'payment.succeeded');
+    expect(payment).toMatchObject({ source: 'payment-service', subject: bookingId });
+    expect(payment!.data).toMatchObject({ bookingId, amount: DEPOSIT, currency: 'VND' });
+  });
+
+  it('has one effect for 5 concurrent copies of one webhook-id, out of order, plus 2 other webhook-ids for the same payment', async () => {
+    const { bookingId } = await hold();
+    platform.sandbox.setFaults({ delivery: { copies: 5, extraIds: 2, outOfOrder: true } });
+    try {
+      const { txnId } = platform.sandbox.pay({ bookingId, amount: DEPOSIT, currency: 'VND' });
+      await expectEventually(() => {
+        const delivered = platform.sandbox.deliveries.filter((d) => d.txnId === txnId && d.status === 200);
+        // (processing + succeeded) × 5 copies + 2 × 5 under other ids.
+        expect(delivered).toHaveLength(20);
+      });
+      const first = platform.sandbox.deliveries.find((d) => d.txnId === txnId);
+      expect(first?.type).toBe('payment.succeeded');
+      await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('CONFIRMED'));
+      expect(await count('payment', 'SELECT count(*) AS n FROM payment WHERE txn_id = $1', [txnId])).toBe(1);
+      await expectEventually(() => expect(ofBooking(bookingId, 'booking.confirmed')).toHaveLength(1));
+      expect(ofBooking(bookingId, 'payment.succeeded')).toHaveLength(1);
+      expect(ofBooking(bookingId, 'refund.requested')).toHaveLength(0);
+    } finally {
+      platform.sandbox.setFaults({ delivery: { copies: 1, extraIds: 0, outOfOrder: false } });
+    }
+  });
+
+  it('answers 401 and records nothing for a bad signature, a tampered body, missing headers, or a timestamp 10 minutes off', async () => {
+    const bookingId = randomUUID();
+    const body = paymentBody(bookingId, `pi_${randomUUID()}`);
+    const now = platform.clock.now().getTime();
+    const tenMinutes = 10 * 60_000;
+    const forged = signedWebhook(platform, body, { secrets: ['whsec_bm90IHRoZSBrZXk='] });
+    const tampered = signedWebhook(platform, body);
+    tampered.body = tampered.body.replace(String(DEPOSIT), '1');
+    const unsigned = signedWebhook(platform, body);
+    delete unsigned.headers['webhook-signature'];
+    const deliveries = [
+      forged,
+      tampered,
+      unsigned,
+      signedWebhook(platform, body, { at: new Date(now - tenMinutes) }),
+      signedWebhook(platform, body, { at: new Date(now + tenMinutes) }),
+    ];
+    const tables = ['webhook_delivery', 'payment', 'outbox'];
+    const before = await Promise.all(
+      tables.map((table) => count('payment', `SELECT count(*) AS n FROM ${table}`)),
+    );
+    for (const delivery of deliveries) {
+      const response = await postWebhook(platform, delivery);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      expect(await readJson(response)).toMatchObject({ status: 401, code: 'unauthorized' });
+    }
+    const after = await Promise.all(
+      tables.map((table) => count('payment', `SELECT count(*) AS n FROM ${table}`)),
+    );
+    expect(after).toEqual(before);
+  });
+
+  it('accepts a delivery whose second signature is the valid one (secret rotation), and ignores unknown types', async () => {
+    const { bookingId } = await hold();
+    const { ledger } = platform.sandbox;
+    const { txnId } = ledger.pay(ledger.openSession({ bookingId, amount: DEPOSIT, currency: 'VND' })).payment;
+    const valid = signedWebhook(platform, paymentBody(bookingId, txnId));
+    const wrong = signedWebhook(platform, paymentBody(bookingId, txnId), { secrets: ['retired-secret'] });
+    valid.headers['webhook-signature'] =
+      `${wrong.headers['webhook-signature']} ${valid.headers['webhook-signature']}`;
+    const accepted = await postWebhook(platform, valid);
+    expect(accepted.status).toBe(200);
+    await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('CONFIRMED'));
+
+    const unknown = await postWebhook(
+      platform,
+      signedWebhook(platform, { type: 'charge.dispute.created', data: {} }),
+    );
+    expect(unknown.status).toBe(200);
+    expect(await readJson(unknown)).toMatchObject({ received: true, outcome: 'ignored' });
+  });
+
+  it('answers 400 for a signed payment.succeeded whose data is not a payment, and records nothing', async () => {
+    const before = await count('payment', 'SELECT count(*) AS n FROM webhook_delivery');
+    const response = await postWebhook(
+      platform,
+      signedWebhook(platform, { type: 'payment.succeeded', data: { txnId: 7, amount: 'lots' } }),
+    );
+    expect(response.status).toBe(400);
+    expect((await readJson(response))['code']).toBe('validation_failed');
+    expect(await count('payment', 'SELECT count(*) AS n FROM webhook_delivery')).toBe(before);
+  });
+
+  it('keeps a wrong-amount hold in HOLD until it expires, and refunds exactly what was paid, once', async () => {
+    const { booking, bookingId } = await hold();
+    platform.sandbox.pay({ bookingId, amount: DEPOSIT - 1, currency: 'VND' });
+    await expectEventually(() => expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1));
+    expect((await statusOf(bookingId))['status']).toBe('HOLD');
+    expect(ofBooking(bookingId, 'refund.requested')[0]!.data).toMatchObject({
+      amount: DEPOSIT - 1,
+      reason: 'amount_mismatch',
+    });
+    expect(platform.sandbox.ledger.refunds.filter((refund) => refund.amount === DEPOSIT - 1)).toHaveLength(1);
+    platform.clock.set(new Date(Date.parse(booking['holdExpiresAt'] as string) + 1_000));
+    await expectEventually(async () =>
+      expect(await statusOf(bookingId)).toMatchObject({
+        status: 'EXPIRED',
+        refund: { amount: DEPOSIT - 1, status: 'succeeded' },
+      }),
+    );
+  });
+
+  it('refunds a payment that arrives after the hold expired in full, once, and the booking stays EXPIRED', async () => {
+    const { booking, bookingId } = await hold();
+    platform.clock.set(new Date(Date.parse(booking['holdExpiresAt'] as string) + 1_000));
+    await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('EXPIRED'));
+    const { txnId } = platform.sandbox.pay({ bookingId, amount: DEPOSIT, currency: 'VND' });
+    await expectEventually(() => expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1));
+    expect(platform.sandbox.ledger.refunds.filter((refund) => refund.payment === txnId)).toEqual([
+      expect.objectContaining({ amount: DEPOSIT, currency: 'VND' }),
+    ]);
+    await expectEventually(async () =>
+      expect(await statusOf(bookingId)).toMatchObject({
+        status: 'EXPIRED',
+        paidAmount: 0,
+        refund: { amount: DEPOSIT, status: 'succeeded' },
+      }),
+    );
+    expect(ofBooking(bookingId, 'booking.confirmed')).toHaveLength(0);
+  });
+
+  it('retries a failing provider with backoff: 3 failures, then one effective refund', async () => {
+    const { bookingId } = await hold();
+    const { txnId } = await publishPayment(platform, { bookingId, amount: DEPOSIT, currency: 'VND' });
+    await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('CONFIRMED'));
+    platform.sandbox.setFaults({ failRefunds: 3 });
+    const cancelled = await admin.send('POST', `/v1/bookings/${bookingId}/cancel`, {
+      reason: 'car broke down',
+    });
+    expect(await readJson(cancelled)).toMatchObject({
+      refundAmount: DEPOSIT,
+      refund: { status: 'requested' },
+    });
+    await eventuallyWithClock(async () =>
+      expect((await statusOf(bookingId))['refund']).toEqual({ amount: DEPOSIT, status: 'succeeded' }),
+    );
+    const refundRows = await platform
+      .database('refund')
+      .query('SELECT attempts, status FROM refund WHERE booking_id = $1', [bookingId]);
+    expect(refundRows.rows).toEqual([{ attempts: 4, status: 'succeeded' }]);
+    expect(platform.sandbox.ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
+    expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1);
+  });
+
+  it('gives up after the last attempt: refund.failed, the booking shows it, the failure is counted', async () => {
+    const { bookingId } = await hold();
+    await publishPayment(platform, { bookingId, amount: DEPOSIT, currency: 'VND' });
+    await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('CONFIRMED'));
+    platform.sandbox.setFaults({ failRefunds: 1_000 });
+    try {
+      await admin.send('POST', `/v1/bookings/${bookingId}/cancel`, {});
+      await eventuallyWithClock(async () =>
+        expect((await statusOf(bookingId))['refund']).toEqual({ amount: DEPOSIT, status: 'failed' }),
+      );
+    } finally {
+      platform.sandbox.setFaults({ failRefunds: 0 });
+    }
+    const [failed] = ofBooking(bookingId, 'refund.failed');
+    expect(failed!.data).toMatchObject({ bookingId, amount: DEPOSIT, currency: 'VND', attempts: 8 });
+    const metrics = await (await fetch(`${platform.serviceUrls.refund}/metrics`)).text();
+    expect(metrics).toMatch(/^refunds_failed_total [1-9]\d*$/m);
+  });
+
+  it('makes one refund when the provider makes it but its answer times out (the retry reuses the key)', async () => {
+    const { bookingId } = await hold();
+    const { txnId } = await publishPayment(platform, { bookingId, amount: DEPOSIT, currency: 'VND' });
+    await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('CONFIRMED'));
+    platform.sandbox.setFaults({ timeoutRefunds: 1 });
+    await admin.send('POST', `/v1/bookings/${bookingId}/cancel`, {});
+    await eventuallyWithClock(async () =>
+      expect((await statusOf(bookingId))['refund']).toEqual({ amount: DEPOSIT, status: 'succeeded' }),
+    );
+    expect(platform.sandbox.ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
+    const calls = platform.sandbox.refundCalls.slice(-2).map((call) => call.outcome);
+    expect(calls).toEqual(['timed_out', 'answered']);
+  });
+
+  it('makes one provider refund for refund.requested delivered 3 times (twice one event id, once another)', async () => {
+    const bookingId = randomUUID();
+    const { ledger } = platform.sandbox;
+    const { txnId } = ledger.pay(ledger.openSession({ bookingId, amount: 700, currency: 'VND' })).payment;
+    const data = { bookingId, txnId, amount: 700, currency: 'VND', reason: 'unknown_booking' };
+    const eventId = randomUUID();
+    await publishEvent(platform, 'booking', eventId, 'refund.requested', data);
+    await publishEvent(platform, 'booking', eventId, 'refund.requested', data);
+    await publishEvent(platform, 'booking', randomUUID(), 'refund.requested', data);
+    await expectEventually(() => expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1));
+    // Every copy has been consumed once the third is in the inbox; the refund table still has one row.
+    await expectEventually(async () =>
+      expect(
+        await count(
+          'refund',
+          `SELECT count(*) AS n FROM inbox WHERE consumer = 'refund.requests' AND event_id = ANY($1)`,
+          [[eventId]],
+        ),
+      ).toBe(1),
+    );
+    expect(await count('refund', 'SELECT count(*) AS n FROM refund WHERE booking_id = $1', [bookingId])).toBe(
+      1,
+    );
+    expect(ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
+  });
+
+  it('publishes a paid, then cancelled booking as held → payment.succeeded → confirmed → cancelled → refund.succeeded', async () => {
+    const { client, bookingId } = await hold();
+    const { txnId } = await publishPayment(platform, { bookingId, amount: DEPOSIT, currency: 'VND' });
+    await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('CONFIRMED'));
+    await client.send('POST', `/v1/bookings/${bookingId}/cancel`, {});
+    await expectEventually(() => expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1));
+    expect(ofBooking(bookingId).map((event) => event.type)).toEqual([
+      'booking.held',
+      'payment.succeeded',
+      'booking.confirmed',
+      'booking.cancelled',
+      'refund.succeeded',
+    ]);
+    expect(ofBooking(bookingId, 'booking.cancelled')[0]!.data).toMatchObject({
+      refundAmount: DEPOSIT,
+      refundPercent: 100,
+      paymentTxnId: txnId,
+    });
+  });
+});

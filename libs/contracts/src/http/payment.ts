@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+// The payment provider's webhook body (CONTRACT.md, "Payment webhook").
+
+/** The envelope every provider event shares; its `data` is read only for the types we act on. */
+export const webhookEnvelopeSchema = z.object({ type: z.string().min(1).max(200), data: z.unknown() });
+
+export const paymentSucceededSchema = z.object({
+  txnId: z.string().min(1).max(255),
+  bookingId: z.string().min(1).max(200),
+  amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code'),
+});
+
+export type PaymentSucceeded = z.infer<typeof paymentSucceededSchema>;
+
+/** A hold's payment link: what the checkout is for. */
+export const checkoutQuery = z.object({
+  amount: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code'),
+});
