@@ -16,6 +16,8 @@ const SERVICES = [
   { name: 'refund', port: 3003, env: 'REFUND_PORT' },
   { name: 'notification', port: 3004, env: 'NOTIFICATION_PORT' },
   { name: 'api-gateway', port: 3000, env: 'GATEWAY_PORT' },
+  // The local stand-in for the payment provider: checkout page, signed webhooks, refund API.
+  { name: 'payment-sandbox', port: 3010, env: 'SANDBOX_PORT' },
 ] as const;
 
 const JWT_SECRET = process.env['JWT_SECRET'] ?? 'local-development-secret-change-me';
@@ -78,6 +80,8 @@ async function main(): Promise<void> {
     PAYMENT_URL: `http://127.0.0.1:${ports['PAYMENT_PORT']}`,
     REFUND_URL: `http://127.0.0.1:${ports['REFUND_PORT']}`,
     NOTIFICATION_URL: `http://127.0.0.1:${ports['NOTIFICATION_PORT']}`,
+    SANDBOX_PROVIDER_URL: `http://127.0.0.1:${ports['SANDBOX_PORT']}`,
+    SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports['GATEWAY_PORT']}/v1/payments/webhook`,
   };
   const children = SERVICES.map((service) => startService(service.name, env));
   let stopping = false;
@@ -124,6 +128,9 @@ async function main(): Promise<void> {
   say(`  Docs        ${gatewayUrl}/docs`);
   say(`  OpenAPI     ${gatewayUrl}/v1/openapi.json`);
   say(`  Health      ${gatewayUrl}/health/ready`);
+  say(
+    `  Payments    sandbox provider at http://127.0.0.1:${ports['SANDBOX_PORT']} (a hold's paymentUrl leads there)`,
+  );
   say(`  Demo data   ${seeded > 0 ? `${seeded} resources seeded` : 'already present'}`);
   say('  Tokens (7 days, signed with JWT_SECRET):');
   say(`    admin     ${admin}`);

@@ -1,0 +1,102 @@
+import { expectEventually, TopicCollector, uniqueName } from '@booking/testing';
+import { Client, readJson, type Json } from './fixtures';
+import { startPlatform, type RunningPlatform } from './platform';
+
+const DEPOSIT = 2_000_000;
+const ROUNDS = 4;
+const HOLDS_PER_ROUND = 50;
+
+/**
+ * A payment and the expiry job racing for one hold, 200 times: 4 rounds of 50 holds that all
+ * expire at one instant, paid through the sandbox, the clock moved past that instant once 5, 15,
+ * 25 or 35 of them have confirmed, while the rest are still on their way. Whichever wins, the booking ends in one consistent state.
+ */
+describe('webhook racing hold expiry', () => {
+  let platform: RunningPlatform;
+  let admin: Client;
+  let events: TopicCollector;
+
+  beforeAll(async () => {
+    platform = await startPlatform({ now: '2026-06-01T00:00:00Z' });
+    admin = await Client.as(platform, 'admin');
+    events = await new TopicCollector(platform.kafka, uniqueName('race')).start([
+      platform.topics.booking,
+      platform.topics.refund,
+    ]);
+  });
+  afterAll(async () => {
+    await events.stop();
+    await platform.stop();
+  });
+
+  async function holdsExpiringTogether(round: number): Promise<Json[]> {
+    const car = await admin.createResource({ name: `Race car ${round}` });
+    const base = platform.clock.now().getTime() + 48 * 3_600_000;
+    return Promise.all(
+      Array.from({ length: HOLDS_PER_ROUND }, async (_, index) => {
+        const customer = await Client.as(platform, 'customer');
+        return customer.holdOk({
+          resourceId: car['resourceId'],
+          start: new Date(base + index * 7_200_000).toISOString(),
+          end: new Date(base + index * 7_200_000 + 3_600_000).toISOString(),
+        });
+      }),
+    );
+  }
+
+  it('ends every one of 200 races CONFIRMED without a refund, or EXPIRED with exactly one full refund', async () => {
+    const outcomes = { confirmed: 0, expired: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const holds = await holdsExpiringTogether(round);
+      const expiresAt = Date.parse(holds[0]!['holdExpiresAt'] as string);
+      expect(holds.every((hold) => Date.parse(hold['holdExpiresAt'] as string) === expiresAt)).toBe(true);
+      platform.clock.set(new Date(expiresAt - 1));
+      const txnOf = new Map<string, string>();
+      for (const hold of holds) {
+        const bookingId = hold['bookingId'] as string;
+        txnOf.set(bookingId, platform.sandbox.pay({ bookingId, amount: DEPOSIT, currency: 'VND' }).txnId);
+      }
+      // Expiry lands in the middle of the burst: once some payments have confirmed, the rest race it.
+      const ids = new Set(txnOf.keys());
+      const quota = 5 + round * 10;
+      await expectEventually(
+        () => {
+          const confirmed = events
+            .distinct()
+            .filter((event) => event.type === 'booking.confirmed' && ids.has(event.subject!));
+          expect(confirmed.length).toBeGreaterThanOrEqual(quota);
+        },
+        { intervalMs: 2 },
+      );
+      platform.clock.set(new Date(expiresAt + 1));
+
+      for (const [bookingId, txnId] of txnOf) {
+        const settled = await expectEventually(async () => {
+          const booking = await readJson(await admin.send('GET', `/v1/bookings/${bookingId}`));
+          expect(['CONFIRMED', 'EXPIRED']).toContain(booking['status']);
+          if (booking['status'] === 'EXPIRED') expect(booking['refund']).toMatchObject({ status: 'succeeded' });
+          return booking;
+        });
+        const ofThis = events.distinct().filter((event) => event.subject === bookingId);
+        const types = ofThis.map((event) => event.type);
+        const refunds = platform.sandbox.ledger.refunds.filter((refund) => refund.payment === txnId);
+        if (settled['status'] === 'CONFIRMED') {
+          outcomes.confirmed++;
+          expect(settled['paidAmount']).toBe(DEPOSIT);
+          expect(refunds).toHaveLength(0);
+          expect(types.filter((type) => type.startsWith('refund.'))).toEqual([]);
+          expect(types).not.toContain('booking.expired');
+        } else {
+          outcomes.expired++;
+          expect(settled['paidAmount']).toBe(0);
+          expect(refunds.map((refund) => refund.amount)).toEqual([DEPOSIT]);
+          expect(types.filter((type) => type === 'refund.requested')).toHaveLength(1);
+          expect(types).not.toContain('booking.confirmed');
+        }
+      }
+    }
+    expect(outcomes.confirmed + outcomes.expired).toBe(ROUNDS * HOLDS_PER_ROUND);
+    // Shown with E2E_LOGS=1: how the 200 races fell on this run.
+    if (process.env['E2E_LOGS']) process.stdout.write(`race outcomes ${JSON.stringify(outcomes)}\n`);
+  });
+});
