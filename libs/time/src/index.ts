@@ -10,3 +10,33 @@ export {
   type Disambiguation,
   type ResolvedInstant,
 } from './resolve-instant';
+export {
+  wallToInstant,
+  instantToWall,
+  wallToFloating,
+  floatingToWall,
+  formatWall,
+  type GapPolicy,
+  type WallTime,
+} from './wall-clock';
+export {
+  businessIntervals,
+  isWithinBusinessHours,
+  mergeIntervals,
+  openingsOn,
+  type BusinessHours,
+  type Interval,
+  type Openings,
+} from './business-hours';
+export { computeSlots, type SlotQuery } from './slots';
+export { InvalidRule, parseRule, type ParsedRule } from './recurrence-rule';
+export {
+  anchorNear,
+  clampMissingDays,
+  expandSeries,
+  type Expansion,
+  type MissingDayPolicy,
+  type NonexistentPolicy,
+  type Occurrence,
+  type SeriesSpec,
+} from './recurrence';

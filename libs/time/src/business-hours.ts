@@ -1,0 +1,84 @@
+import { DateTime } from 'luxon';
+import { wallToInstant } from './wall-clock';
+
+/** `[from, to)` wall-clock openings, `HH:MM`, `24:00` meaning the end of the day. */
+export type Openings = readonly (readonly [string, string])[];
+
+/** Floating wall-clock hours in the resource's zone: a weekly template and dated overrides. */
+export interface BusinessHours {
+  /** Keys `0`–`6` are Sunday–Saturday; a missing day is closed. */
+  weekly: Partial<Record<'0' | '1' | '2' | '3' | '4' | '5' | '6', Openings>>;
+  /** A date's openings replace its weekly ones; `[]` closes it. */
+  overrides?: Record<string, Openings>;
+}
+
+export interface Interval {
+  start: Date;
+  end: Date;
+}
+
+/** The openings that apply on one date (`YYYY-MM-DD`), override first. */
+export function openingsOn(hours: BusinessHours, date: string, weekday: number): Openings {
+  const override = hours.overrides?.[date];
+  if (override !== undefined) return override;
+  return hours.weekly[String(weekday) as keyof BusinessHours['weekly']] ?? [];
+}
+
+/**
+ * The real instants the business is open on each date of `[fromDate, toDate]` (both included,
+ * dates in the business's zone), merged and in order. Each opening is converted on its own date
+ * with that date's rules, so a 23-, 25-, 23.5- or 24.5-hour day comes out exactly as long as it
+ * is. An opening edge in a DST gap moves to the end of the gap; in an overlap, an opening starts
+ * at the first of the two instants and ends at the second, so no open wall time is lost.
+ */
+export function businessIntervals(
+  hours: BusinessHours,
+  zone: string,
+  fromDate: string,
+  toDate: string,
+): Interval[] {
+  const intervals: Interval[] = [];
+  const last = DateTime.fromISO(toDate, { zone: 'UTC' });
+  for (let day = DateTime.fromISO(fromDate, { zone: 'UTC' }); day <= last; day = day.plus({ days: 1 })) {
+    const date = day.toISODate()!;
+    for (const [from, to] of openingsOn(hours, date, day.weekday % 7)) {
+      const start = edge(day, from, zone, 'earlier');
+      const end = edge(day, to, zone, 'later');
+      if (start && end && end > start) intervals.push({ start, end });
+    }
+  }
+  return mergeIntervals(intervals);
+}
+
+function edge(day: DateTime, clock: string, zone: string, overlap: 'earlier' | 'later'): Date | undefined {
+  const [hour, minute] = clock.split(':').map(Number) as [number, number];
+  const date = hour === 24 ? day.plus({ days: 1 }) : day;
+  return wallToInstant(
+    { year: date.year, month: date.month, day: date.day, hour: hour === 24 ? 0 : hour, minute },
+    zone,
+    overlap,
+    'shiftForward',
+  );
+}
+
+/** Sorted, with touching or overlapping intervals joined. */
+export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
+  const sorted = [...intervals].sort((a, b) => a.start.getTime() - b.start.getTime());
+  const merged: Interval[] = [];
+  for (const interval of sorted) {
+    const previous = merged[merged.length - 1];
+    if (previous && interval.start.getTime() <= previous.end.getTime()) {
+      if (interval.end > previous.end) previous.end = interval.end;
+    } else merged.push({ start: interval.start, end: interval.end });
+  }
+  return merged;
+}
+
+/** Whether `[start, end)` lies wholly inside one opening (openings that touch count as one). */
+export function isWithinBusinessHours(hours: BusinessHours, zone: string, period: Interval): boolean {
+  const first = DateTime.fromJSDate(period.start, { zone }).minus({ days: 1 }).toISODate()!;
+  const last = DateTime.fromJSDate(period.end, { zone }).toISODate()!;
+  return businessIntervals(hours, zone, first, last).some(
+    (open) => open.start.getTime() <= period.start.getTime() && period.end.getTime() <= open.end.getTime(),
+  );
+}

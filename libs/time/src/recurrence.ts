@@ -1,0 +1,165 @@
+import { RRule, type Options } from 'rrule';
+import type { ParsedRule } from './recurrence-rule';
+import { wallTimeCandidates } from './resolve-instant';
+import { floatingToWall, instantToWall, wallToFloating, wallToInstant, type WallTime } from './wall-clock';
+
+export type MissingDayPolicy = 'clamp' | 'skip';
+export type NonexistentPolicy = 'reject' | 'skip' | 'shiftForward';
+
+export interface SeriesSpec {
+  rule: ParsedRule;
+  /** The first occurrence's wall-clock start and end in `zone` (DTSTART and its end). */
+  start: WallTime;
+  end: WallTime;
+  zone: string;
+  onMissingDay: MissingDayPolicy;
+  onNonexistent: NonexistentPolicy;
+  /** Which instant an occurrence in an overlap takes; RFC 5545 says the earlier. */
+  disambiguation: 'earlier' | 'later';
+}
+
+export interface Occurrence {
+  /** The occurrence's start as the rule gives it: its RECURRENCE-ID, which never changes. */
+  recurrenceId: Date;
+  start: Date;
+  end: Date;
+}
+
+export interface Expansion {
+  occurrences: Occurrence[];
+  /** Occurrences whose start does not exist in the zone, when the policy is to reject them. */
+  nonexistent: WallTime[];
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The occurrences of a series whose start lies in `[from, to)`, computed as TIME-NOTES says
+ * rrule.js must be used: the rule runs in floating time (wall-clock fields written as UTC) and
+ * each result is converted with the zone's rules on its own date, so every occurrence keeps its
+ * wall time across DST and the host's TZ never matters. The floating window is one day wider on
+ * each side; the real-instant filter is applied last.
+ */
+export function expandSeries(spec: SeriesSpec, from: Date, to: Date): Expansion {
+  const dtstart = wallToFloating(spec.start);
+  const wallDuration = wallToFloating(spec.end).getTime() - dtstart.getTime();
+  const windowStart = new Date(wallToFloating(instantToWall(from, spec.zone)).getTime() - DAY);
+  const windowEnd = new Date(wallToFloating(instantToWall(to, spec.zone)).getTime() + DAY);
+  const options: Partial<Options> = {
+    ...(spec.onMissingDay === 'clamp' ? clampMissingDays(spec.rule.options, spec.start) : spec.rule.options),
+    dtstart: anchorNear(spec.rule.options, dtstart, windowStart),
+    ...untilOption(spec),
+  };
+  const floating = new RRule(options).between(windowStart < dtstart ? dtstart : windowStart, windowEnd, true);
+  const expansion: Expansion = { occurrences: [], nonexistent: [] };
+  for (const occurrence of floating) {
+    const wall = floatingToWall(occurrence);
+    const start = startOf(wall, spec);
+    if (start === 'gap') {
+      if (spec.onNonexistent === 'reject' && inWindow(approximateInstant(wall, spec.zone), from, to))
+        expansion.nonexistent.push(wall);
+      continue;
+    }
+    if (!inWindow(start, from, to)) continue;
+    const endWall = floatingToWall(new Date(occurrence.getTime() + wallDuration));
+    const end = wallToInstant(endWall, spec.zone, spec.disambiguation, 'shiftForward')!;
+    expansion.occurrences.push({
+      recurrenceId: start,
+      start,
+      end: end > start ? end : new Date(start.getTime() + wallDuration),
+    });
+  }
+  return expansion;
+}
+
+function startOf(wall: WallTime, spec: SeriesSpec): Date | 'gap' {
+  const candidates = wallTimeCandidates({ ...wall, second: wall.second ?? 0, millisecond: 0 }, spec.zone);
+  if (candidates === 'invalid') return 'gap';
+  if (candidates.length === 0)
+    return spec.onNonexistent === 'shiftForward'
+      ? wallToInstant(wall, spec.zone, 'earlier', 'shiftForward')!
+      : 'gap';
+  const chosen = spec.disambiguation === 'later' ? candidates[candidates.length - 1]! : candidates[0]!;
+  return chosen.toJSDate();
+}
+
+/** Where a nonexistent wall time would be, for deciding whether it falls in the window. */
+function approximateInstant(wall: WallTime, zone: string): Date {
+  return wallToInstant(wall, zone, 'earlier', 'shiftForward')!;
+}
+
+const inWindow = (instant: Date, from: Date, to: Date) =>
+  instant.getTime() >= from.getTime() && instant.getTime() < to.getTime();
+
+/** UNTIL is a real instant (or the end of a date in the zone); the floating rule needs its wall time. */
+function untilOption(spec: SeriesSpec): Partial<Options> {
+  const until = spec.rule.until;
+  if (!until) return {};
+  if ('date' in until) {
+    const [year, month, day] = until.date.split('-').map(Number) as [number, number, number];
+    return { until: new Date(Date.UTC(year, month - 1, day, 23, 59, 59)) };
+  }
+  return { until: wallToFloating(instantToWall(until.instant, spec.zone)) };
+}
+
+const asArray = (value: number | number[] | null | undefined): number[] =>
+  value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+const daysIn = (month: number, year: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+/** The fewest days a month ever has: February 28, the others always the same. */
+const fewestDays = (month: number) => (month === 2 ? 28 : daysIn(month, 2001));
+
+/**
+ * `onMissingDay: clamp`: a monthly or yearly rule on one day some months lack (the 31st, Feb 29)
+ * falls on the month's last day instead, as TIME-NOTES' "31st or the last day" recipe:
+ * BYMONTHDAY=28..31;BYSETPOS=-1. Rules that pick days any other way are left as RFC 5545 has them.
+ */
+export function clampMissingDays(options: Partial<Options>, start: WallTime): Partial<Options> {
+  const other = options.byweekday ?? options.bysetpos ?? options.byyearday ?? options.byweekno;
+  if (asArray(other as number | number[] | null | undefined).length > 0) return options;
+  const monthDays = asArray(options.bymonthday);
+  if (monthDays.length > 1 || (monthDays[0] ?? 1) < 0) return options;
+  const day = monthDays[0] ?? start.day;
+  const range = (low: number) => Array.from({ length: day - low + 1 }, (_, index) => low + index);
+  if (options.freq === RRule.MONTHLY && day > 28)
+    return { ...options, bymonthday: range(28), bysetpos: [-1] };
+  if (options.freq === RRule.YEARLY) {
+    const months = asArray(options.bymonth);
+    if (months.length > 1) return options;
+    const month = months[0] ?? start.month;
+    if (day > fewestDays(month))
+      return { ...options, bymonth: [month], bymonthday: range(fewestDays(month)), bysetpos: [-1] };
+  }
+  return options;
+}
+
+/**
+ * A later DTSTART that yields the same occurrences from `near` on: rrule.js walks every period
+ * from DTSTART, so a 10-year-old series costs 30× more per query. Only for rules whose result
+ * does not depend on how many came before (no COUNT), moved by whole periods so the pattern
+ * stays aligned (days and weeks always; months and years when the start's day exists in every one).
+ */
+export function anchorNear(options: Partial<Options>, dtstart: Date, near: Date): Date {
+  if (options.count || near.getTime() <= dtstart.getTime()) return dtstart;
+  const interval = options.interval ?? 1;
+  const start = floatingToWall(dtstart);
+  if (options.freq === RRule.DAILY || options.freq === RRule.WEEKLY) {
+    const periodDays = (options.freq === RRule.WEEKLY ? 7 : 1) * interval;
+    const periods = Math.floor((near.getTime() - dtstart.getTime()) / (periodDays * DAY)) - 1;
+    return periods > 0 ? new Date(dtstart.getTime() + periods * periodDays * DAY) : dtstart;
+  }
+  if ((options.freq === RRule.MONTHLY || options.freq === RRule.YEARLY) && start.day <= 28) {
+    const monthsPerPeriod = (options.freq === RRule.YEARLY ? 12 : 1) * interval;
+    const nearWall = floatingToWall(near);
+    const monthsApart = (nearWall.year - start.year) * 12 + (nearWall.month - start.month);
+    const periods = Math.floor(monthsApart / monthsPerPeriod) - 1;
+    if (periods <= 0) return dtstart;
+    const shifted = start.month - 1 + periods * monthsPerPeriod;
+    return wallToFloating({
+      ...start,
+      year: start.year + Math.floor(shifted / 12),
+      month: (shifted % 12) + 1,
+    });
+  }
+  return dtstart;
+}
