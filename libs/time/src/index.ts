@@ -40,3 +40,4 @@ export {
   type Occurrence,
   type SeriesSpec,
 } from './recurrence';
+export { daysWindow, resourceSlots, type ResourceSlotsQuery } from './resource-slots';

@@ -45,6 +45,11 @@ export class BookingsController {
     return this.upstream.pass(request, reply, 'booking', bookingPath(request, '/cancel'));
   }
 
+  @Post('bookings/:bookingId/reschedule')
+  reschedule(@Req() request: WithBookingId, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstream.pass(request, reply, 'booking', bookingPath(request, '/reschedule'));
+  }
+
   @Post('bookings/:bookingId/check-in')
   @Roles('host', 'admin')
   checkIn(@Req() request: WithBookingId, @Res() reply: FastifyReply): Promise<void> {

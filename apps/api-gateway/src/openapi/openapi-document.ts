@@ -8,7 +8,10 @@ import {
   createResourceSchema,
   listBookingsQuery,
   listResourcesQuery,
+  rescheduleBookingSchema,
   resourceViewSchema,
+  slotsQuery,
+  slotViewSchema,
   updateResourceSchema,
   webhookEnvelopeSchema,
 } from '@booking/contracts';
@@ -106,6 +109,28 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           errors: ['validation_failed', 'not_found'],
         }),
       },
+      '/v1/resources/{resourceId}/slots': {
+        get: operation({
+          summary: 'Bookable slots of a resource, for days in the viewer’s zone',
+          description:
+            'A slot is listed exactly when a hold of it would succeed now: on the `slotMinutes` grid from the start ' +
+            'of each business-hours opening, inside business hours, its blocked range free, at least ' +
+            '`minNoticeMinutes` ahead. `from` and `to` are dates in `timeZone` (default: the resource’s), both included.',
+          tags: ['resources'],
+          roles: 'any',
+          pathParams: ['resourceId'],
+          query: slotsQuery,
+          success: {
+            status: 200,
+            description: 'The slots, UTC and in the viewer’s zone',
+            schema: {
+              type: 'object',
+              properties: { data: { type: 'array', items: jsonSchema(slotViewSchema, 'output') } },
+            },
+          },
+          errors: ['validation_failed', 'invalid_time_zone', 'end_before_start', 'too_long', 'not_found'],
+        }),
+      },
       '/v1/availability': {
         get: operation({
           summary: 'Resources free for a whole period',
@@ -201,6 +226,38 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             schema: { $ref: '#/components/schemas/CancelledBooking' },
           },
           errors: ['validation_failed', 'not_found', 'invalid_transition'],
+        }),
+      },
+      '/v1/bookings/{bookingId}/reschedule': {
+        post: operation({
+          summary: 'Move a HOLD or CONFIRMED booking to another period',
+          description:
+            'Checked against every other booking in one transaction; a taken period keeps the old one. ' +
+            'After `maxReschedules` successful moves: 409 `reschedule_limit`. A refused attempt uses none.',
+          tags: ['bookings'],
+          roles: 'any',
+          pathParams: ['bookingId'],
+          body: rescheduleBookingSchema,
+          success: {
+            status: 200,
+            description: 'The moved booking',
+            schema: { $ref: '#/components/schemas/Booking' },
+          },
+          errors: [
+            'validation_failed',
+            'not_found',
+            'invalid_transition',
+            'slot_unavailable',
+            'reschedule_limit',
+            'nonexistent_local_time',
+            'ambiguous_local_time',
+            'offset_mismatch',
+            'invalid_time_zone',
+            'end_before_start',
+            'too_long',
+            'outside_business_hours',
+            'too_short_notice',
+          ],
         }),
       },
       ...Object.fromEntries(

@@ -32,6 +32,19 @@ export class ResourcesController {
     );
   }
 
+  @Get(':resourceId/slots')
+  slots(
+    @Req() request: FastifyRequest<{ Params: { resourceId: string } }>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.upstream.pass(
+      request,
+      reply,
+      'booking',
+      `/resources/${encodeURIComponent(request.params.resourceId)}/slots`,
+    );
+  }
+
   @Patch(':resourceId')
   @Roles('admin')
   update(

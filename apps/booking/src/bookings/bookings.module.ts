@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ResourcesModule } from '../resources/resources.module';
 import { AvailabilityController } from '../availability/availability.controller';
 import { SearchAvailability } from '../availability/search-availability.usecase';
+import { ListSlots } from '../availability/list-slots.usecase';
+import { SlotsController } from '../availability/slots.controller';
 import { ApplyPayment } from './application/apply-payment.usecase';
 import { ApplyRefundOutcome } from './application/apply-refund-outcome.usecase';
 import { ChangeBooking } from './application/change-booking.usecase';
@@ -9,6 +11,7 @@ import { CreateHold } from './application/create-hold.usecase';
 import { ExpireHoldsJob } from './application/expire-holds.job';
 import { ListBookings } from './application/list-bookings.usecase';
 import { PaymentLinks } from './application/payment-links';
+import { RescheduleBooking } from './application/reschedule-booking.usecase';
 import { PruneIdempotencyKeysJob } from './application/prune-idempotency-keys.job';
 import { AvailabilityCache } from './infrastructure/availability-cache';
 import { BookingRepository } from './infrastructure/booking.repository';
@@ -19,7 +22,7 @@ import { BookingsController } from './interface/bookings.controller';
 
 @Module({
   imports: [ResourcesModule],
-  controllers: [BookingsController, AvailabilityController],
+  controllers: [BookingsController, AvailabilityController, SlotsController],
   providers: [
     BookingRepository,
     IdempotencyStore,
@@ -28,8 +31,10 @@ import { BookingsController } from './interface/bookings.controller';
     PaymentLinks,
     CreateHold,
     ChangeBooking,
+    RescheduleBooking,
     ListBookings,
     SearchAvailability,
+    ListSlots,
     ApplyPayment,
     ApplyRefundOutcome,
     ExpireHoldsJob,

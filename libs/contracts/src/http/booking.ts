@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opaqueId, pageQuery, timeZoneName } from './common';
+import { isoDate, opaqueId, pageQuery, timeZoneName } from './common';
 
 /** A moment as CONTRACT.md's "Time input" allows: RFC 3339 with Z or an offset, or a bare wall time. */
 const momentInput = z
@@ -40,6 +40,36 @@ export const createBookingSchema = z
     contact: contactSchema.nullable().optional(),
   })
   .strict();
+
+/** `GET /resources/{id}/slots`: days in the viewer's zone, both included. */
+export const slotsQuery = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    durationMinutes: z.coerce.number().int().min(5).max(1_440),
+    timeZone: timeZoneName.optional(),
+  })
+  .strict();
+
+export type SlotsQuery = z.infer<typeof slotsQuery>;
+
+export const slotViewSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  startLocal: z.string(),
+  endLocal: z.string(),
+});
+
+export const rescheduleBookingSchema = z
+  .object({
+    start: momentInput,
+    end: momentInput,
+    timeZone: timeZoneName.nullable().optional(),
+    disambiguation: disambiguationSchema.nullable().optional(),
+  })
+  .strict();
+
+export type RescheduleBookingRequest = z.infer<typeof rescheduleBookingSchema>;
 
 export const cancelBookingSchema = z.object({ reason: z.string().max(1_000).optional() }).strict();
 

@@ -19,6 +19,10 @@ export const minutes = (max: number) => z.number().int().min(0).max(max);
 
 export const opaqueId = z.string().min(1).max(128);
 
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD');
+
 export const pageQuery = z
   .object({
     cursor: z.string().max(512).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode, minorUnits, minutes, opaqueId, pageQuery, timeZoneName } from './common';
+import { currencyCode, isoDate, minorUnits, minutes, opaqueId, pageQuery, timeZoneName } from './common';
 
 const wallClock = z
   .string()
@@ -11,10 +11,6 @@ const opening = z
   .refine(([from, to]) => from < to, { message: 'an opening must end after it starts' });
 
 const openings = z.array(opening).max(12);
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD');
 
 export const businessHoursSchema = z
   .object({

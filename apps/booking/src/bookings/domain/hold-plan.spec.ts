@@ -8,6 +8,7 @@ const car = {
   holdMinutes: 15,
   depositAmount: 2_000_000,
   minNoticeMinutes: 0,
+  businessHours: null,
 };
 const now = new Date('2026-01-10T02:00:00Z');
 const limits = { maxBookingDays: 90 };
@@ -103,5 +104,41 @@ describe('planHold', () => {
       limits,
     });
     expect(plan.status).toBe('HOLD');
+  });
+});
+
+describe('planHold with business hours', () => {
+  const clinic = {
+    ...car,
+    timeZone: 'America/New_York',
+    bufferAfterMinutes: 0,
+    minNoticeMinutes: 120,
+    businessHours: { weekly: { 1: [['09:00', '12:00'] as [string, string]] }, overrides: {} },
+  };
+  const monday = (start: string, end: string) => ({ start: `2026-03-09T${start}`, end: `2026-03-09T${end}` });
+
+  it('accepts a period inside an opening, read in the resource’s zone', () => {
+    const plan = planHold({ request: monday('09:00:00', '10:00:00'), resource: clinic, now, limits });
+    expect(plan.period.start.toISOString()).toBe('2026-03-09T13:00:00.000Z');
+  });
+
+  it.each([
+    ['starting before opening', monday('08:30:00', '09:30:00')],
+    ['running past closing', monday('11:30:00', '12:30:00')],
+    ['on a closed day', { start: '2026-03-10T09:00:00', end: '2026-03-10T10:00:00' }],
+  ])('refuses a period %s with outside_business_hours', (_what, request) => {
+    expect(codeOf(() => planHold({ request, resource: clinic, now, limits }))).toBe('outside_business_hours');
+  });
+
+  it('refuses a start inside the minimum notice with too_short_notice', () => {
+    const soon = new Date('2026-03-09T12:00:00Z'); // 08:00 New York, 2 h notice → 10:00 earliest
+    expect(
+      codeOf(() =>
+        planHold({ request: monday('09:00:00', '10:00:00'), resource: clinic, now: soon, limits }),
+      ),
+    ).toBe('too_short_notice');
+    expect(
+      planHold({ request: monday('10:00:00', '11:00:00'), resource: clinic, now: soon, limits }).status,
+    ).toBe('HOLD');
   });
 });

@@ -1,5 +1,5 @@
 import { DomainError, type CreateBookingRequest } from '@booking/contracts';
-import { resolveInstant, type Disambiguation } from '@booking/time';
+import { formatUtc, isWithinBusinessHours, resolveInstant, type Disambiguation } from '@booking/time';
 import type { Resource } from '../../resources/domain/resource';
 import type { BookingStatus } from './booking-status';
 import type { Period } from './booking';
@@ -70,35 +70,29 @@ function fail(
   throw new DomainError(code, detail, extensions);
 }
 
+type ResourceRules = Pick<
+  Resource,
+  | 'timeZone'
+  | 'bufferBeforeMinutes'
+  | 'bufferAfterMinutes'
+  | 'holdMinutes'
+  | 'depositAmount'
+  | 'minNoticeMinutes'
+  | 'businessHours'
+>;
+
 /**
- * What a hold request asks for, in instants, checked against the resource's rules. The schedule
- * itself is not looked at here: the exclusion constraint decides that, at insert.
+ * The resource's rules for one period, whoever asks (a hold, a series occurrence, a reschedule):
+ * a real length within the limit, the minimum notice by the server's clock, and business hours.
  */
-export function planHold(input: {
-  request: Pick<CreateBookingRequest, 'start' | 'end' | 'timeZone' | 'disambiguation'>;
-  resource: Pick<
-    Resource,
-    | 'timeZone'
-    | 'bufferBeforeMinutes'
-    | 'bufferAfterMinutes'
-    | 'holdMinutes'
-    | 'depositAmount'
-    | 'minNoticeMinutes'
-  >;
-  now: Date;
-  limits: HoldLimits;
-}): HoldPlan {
-  const { request, resource, now } = input;
-  const timeZone = request.timeZone ?? resource.timeZone;
-  const disambiguation = request.disambiguation ?? undefined;
-  const start = resolveMoment('start', request.start, timeZone, disambiguation);
-  const end = resolveMoment('end', request.end, timeZone, disambiguation);
+export function checkPeriod(period: Period, resource: ResourceRules, now: Date, limits: HoldLimits): void {
+  const { start, end } = period;
   if (end.getTime() <= start.getTime()) {
     throw new DomainError('end_before_start', 'end must be after start.', {});
   }
-  if (end.getTime() - start.getTime() > input.limits.maxBookingDays * DAY_MS) {
-    throw new DomainError('too_long', `A booking may last at most ${input.limits.maxBookingDays} days.`, {
-      maxDays: input.limits.maxBookingDays,
+  if (end.getTime() - start.getTime() > limits.maxBookingDays * DAY_MS) {
+    throw new DomainError('too_long', `A booking may last at most ${limits.maxBookingDays} days.`, {
+      maxDays: limits.maxBookingDays,
     });
   }
   const earliest = now.getTime() + resource.minNoticeMinutes * MINUTE_MS;
@@ -111,13 +105,52 @@ export function planHold(input: {
       { earliestStart: new Date(earliest).toISOString() },
     );
   }
+  if (resource.businessHours && !isWithinBusinessHours(resource.businessHours, resource.timeZone, period)) {
+    throw new DomainError(
+      'outside_business_hours',
+      'The period is not inside the resource’s business hours.',
+      {
+        start: formatUtc(start),
+        end: formatUtc(end),
+        timeZone: resource.timeZone,
+      },
+    );
+  }
+}
+
+/** The period widened by the resource's buffers: what the schedule loses. */
+export function blockedOf(
+  period: Period,
+  resource: Pick<Resource, 'bufferBeforeMinutes' | 'bufferAfterMinutes'>,
+): Period {
+  return {
+    start: new Date(period.start.getTime() - resource.bufferBeforeMinutes * MINUTE_MS),
+    end: new Date(period.end.getTime() + resource.bufferAfterMinutes * MINUTE_MS),
+  };
+}
+
+/**
+ * What a hold request asks for, in instants, checked against the resource's rules. The schedule
+ * itself is not looked at here: the exclusion constraint decides that, at insert.
+ */
+export function planHold(input: {
+  request: Pick<CreateBookingRequest, 'start' | 'end' | 'timeZone' | 'disambiguation'>;
+  resource: ResourceRules;
+  now: Date;
+  limits: HoldLimits;
+}): HoldPlan {
+  const { request, resource, now } = input;
+  const timeZone = request.timeZone ?? resource.timeZone;
+  const disambiguation = request.disambiguation ?? undefined;
+  const period = {
+    start: resolveMoment('start', request.start, timeZone, disambiguation),
+    end: resolveMoment('end', request.end, timeZone, disambiguation),
+  };
+  checkPeriod(period, resource, now, input.limits);
   const confirmedAtOnce = resource.depositAmount === 0;
   return {
-    period: { start, end },
-    blocked: {
-      start: new Date(start.getTime() - resource.bufferBeforeMinutes * MINUTE_MS),
-      end: new Date(end.getTime() + resource.bufferAfterMinutes * MINUTE_MS),
-    },
+    period,
+    blocked: blockedOf(period, resource),
     timeZone,
     status: confirmedAtOnce ? 'CONFIRMED' : 'HOLD',
     holdExpiresAt: confirmedAtOnce ? null : new Date(now.getTime() + resource.holdMinutes * MINUTE_MS),

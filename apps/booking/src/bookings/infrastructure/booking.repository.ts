@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { Caller } from '@booking/contracts';
 import { isUuid, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
-import type { Booking } from '../domain/booking';
+import type { Booking, Period } from '../domain/booking';
 import type { BookingStatus } from '../domain/booking-status';
 
 interface BookingRow {
@@ -182,6 +182,45 @@ export class BookingRepository {
       ],
     );
     return rows[0] ? toBooking(rows[0]) : undefined;
+  }
+
+  /**
+   * Moves a HOLD or CONFIRMED booking to another period and counts the move. An overlap with any
+   * other active booking rejects with SQLSTATE 23P01, and the caller's rollback keeps the old one.
+   */
+  async move(
+    tx: TransactionClient,
+    change: { bookingId: string; period: Period; blocked: Period; timeZone: string; now: Date },
+  ): Promise<Booking | undefined> {
+    const { rows } = await tx.query<BookingRow>(
+      `UPDATE booking b SET period = tstzrange($2, $3, '[)'), blocked = tstzrange($4, $5, '[)'), time_zone = $6,
+              reschedule_count = reschedule_count + 1, updated_at = $7
+        WHERE b.booking_id = $1 AND b.status IN ('HOLD', 'CONFIRMED')
+        RETURNING ${COLUMNS}`,
+      [
+        change.bookingId,
+        change.period.start,
+        change.period.end,
+        change.blocked.start,
+        change.blocked.end,
+        change.timeZone,
+        change.now,
+      ],
+    );
+    return rows[0] ? toBooking(rows[0]) : undefined;
+  }
+
+  /** The blocked ranges of active bookings on one resource that overlap `window`. */
+  async blockedRanges(resourceId: string, window: Period): Promise<Period[]> {
+    if (!isUuid(resourceId)) return [];
+    const { rows } = await this.pool.query<{ start_at: Date; end_at: Date }>(
+      `SELECT lower(blocked) AS start_at, upper(blocked) AS end_at FROM booking
+        WHERE resource_id = $1 AND status IN ('HOLD', 'CONFIRMED', 'IN_PROGRESS')
+          AND blocked && tstzrange($2, $3, '[)')
+        ORDER BY lower(blocked)`,
+      [resourceId, window.start, window.end],
+    );
+    return rows.map((row) => ({ start: row.start_at, end: row.end_at }));
   }
 
   /** Holds whose time is up, locked; another instance running the same job skips them. */

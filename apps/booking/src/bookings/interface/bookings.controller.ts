@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import {
   DomainError,
   cancelBookingSchema,
+  rescheduleBookingSchema,
   createBookingSchema,
   listBookingsQuery,
   type BookingView,
@@ -14,6 +15,7 @@ import { ChangeBooking } from '../application/change-booking.usecase';
 import { CreateHold } from '../application/create-hold.usecase';
 import { ListBookings } from '../application/list-bookings.usecase';
 import { PaymentLinks } from '../application/payment-links';
+import { RescheduleBooking } from '../application/reschedule-booking.usecase';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import { toBookingView } from './booking-view';
 
@@ -37,6 +39,7 @@ export class BookingsController {
     private readonly list: ListBookings,
     private readonly bookings: BookingRepository,
     private readonly links: PaymentLinks,
+    private readonly rescheduler: RescheduleBooking,
   ) {}
 
   @Post()
@@ -79,6 +82,17 @@ export class BookingsController {
     const { reason } = validate(cancelBookingSchema, body);
     const { booking, refund } = await this.change.cancel(caller, bookingId, reason);
     return { ...toBookingView(booking, this.links.forBooking), ...refund };
+  }
+
+  @Post(':bookingId/reschedule')
+  @HttpCode(200)
+  async reschedule(
+    @CurrentCaller() caller: Caller,
+    @Param('bookingId') bookingId: string,
+    @Body() body: unknown,
+  ): Promise<BookingView> {
+    const request = validate(rescheduleBookingSchema, body);
+    return toBookingView(await this.rescheduler.execute(caller, bookingId, request), this.links.forBooking);
   }
 
   @Post(':bookingId/check-in')

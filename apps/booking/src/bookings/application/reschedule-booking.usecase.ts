@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DomainError, type Caller, type RescheduleBookingRequest, type TopicNames } from '@booking/contracts';
+import { isPgError, PG_ERRORS, withTransaction } from '@booking/db';
+import { CLOCK, OUTBOX_WRITER, PG_POOL, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
+import type { OutboxWriter } from '@booking/outbox';
+import { formatUtc, type Clock } from '@booking/time';
+import type { BookingConfig } from '../../booking-config';
+import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import type { Booking } from '../domain/booking';
+import { blockedOf, checkPeriod, resolveMoment } from '../domain/hold-plan';
+import { AvailabilityCache } from '../infrastructure/availability-cache';
+import { BookingRepository } from '../infrastructure/booking.repository';
+import { bookingEvent } from './booking-events';
+
+const MOVABLE = ['HOLD', 'CONFIRMED'];
+
+/**
+ * `POST /bookings/{id}/reschedule`: the same booking moved, in one transaction under its row
+ * lock, checked against every other booking by the exclusion constraint. A refused move (taken,
+ * or over the limit) rolls back whole: the old period stays and no move is counted.
+ */
+@Injectable()
+export class RescheduleBooking {
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly resources: ResourceRepository,
+    private readonly cache: AvailabilityCache,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
+    @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
+  ) {}
+
+  async execute(caller: Caller, bookingId: string, request: RescheduleBookingRequest): Promise<Booking> {
+    const visible = await this.bookings.findVisible(bookingId, caller);
+    if (!visible) throw new DomainError('not_found', `No booking ${bookingId}.`);
+    const resource = (await this.resources.findById(visible.resourceId))!;
+    const moved = await withTransaction(this.pool, async (tx) => {
+      const current = (await this.bookings.lockById(tx, bookingId))!;
+      if (!MOVABLE.includes(current.status))
+        throw new DomainError('invalid_transition', `A ${current.status} booking cannot be rescheduled.`, {
+          currentStatus: current.status,
+          action: 'reschedule',
+        });
+      const limit = resource.cancellationPolicy.maxReschedules;
+      if (current.rescheduleCount >= limit)
+        throw new DomainError('reschedule_limit', `A booking may be moved at most ${limit} times.`, {
+          maxReschedules: limit,
+        });
+      const now = this.clock.now();
+      const timeZone = request.timeZone ?? current.timeZone;
+      const disambiguation = request.disambiguation ?? undefined;
+      const period = {
+        start: resolveMoment('start', request.start, timeZone, disambiguation),
+        end: resolveMoment('end', request.end, timeZone, disambiguation),
+      };
+      checkPeriod(period, resource, now, { maxBookingDays: this.config.MAX_BOOKING_DAYS });
+      const booking = await this.bookings
+        .move(tx, { bookingId, period, blocked: blockedOf(period, resource), timeZone, now })
+        .catch((error: unknown) => {
+          if (isPgError(error, PG_ERRORS.exclusionViolation))
+            throw new DomainError(
+              'slot_unavailable',
+              'The resource is already booked for part of that period.',
+              {
+                resourceId: resource.resourceId,
+              },
+            );
+          throw error;
+        });
+      await this.outbox.write(
+        tx,
+        bookingEvent(this.topics, 'booking.rescheduled', booking!, {
+          previousStart: formatUtc(current.period.start),
+          previousEnd: formatUtc(current.period.end),
+        }),
+      );
+      return booking!;
+    });
+    await this.cache.invalidate([resource.city]);
+    return moved;
+  }
+}
