@@ -15,6 +15,7 @@ import { BookingsController } from './bookings/bookings.controller';
 import type { GatewayConfig } from './gateway-config';
 import { OpenApiController } from './openapi/openapi.controller';
 import { PaymentsController } from './payments/payments.controller';
+import { SeriesController } from './series/series.controller';
 import { Upstream, type ServiceKey } from './proxy/upstream';
 import { ResourcesController } from './resources/resources.controller';
 import { GATEWAY_CONFIG, GATEWAY_REDIS } from './tokens';
@@ -49,7 +50,13 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [HealthModule],
-      controllers: [OpenApiController, ResourcesController, BookingsController, PaymentsController],
+      controllers: [
+        OpenApiController,
+        ResourcesController,
+        BookingsController,
+        PaymentsController,
+        SeriesController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

@@ -9,6 +9,8 @@ export const bookingConfigSchema = commonConfigSchema.extend({
   HOLD_RATE_LIMIT: int(1, 3),
   HOLD_RATE_WINDOW_SECONDS: int(1, 900),
   HOLD_EXPIRY_INTERVAL_MS: int(50, 1_000),
+  /** How often open-ended series are held further ahead (up to 180 days). */
+  SERIES_MATERIALIZE_INTERVAL_MS: int(50, 60_000),
   /**
    * Where a customer pays a hold; `{bookingId}`, `{amount}` and `{currency}` are filled in. The
    * payment service serves it through the gateway and sends the customer on to the provider.

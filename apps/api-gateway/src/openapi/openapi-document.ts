@@ -285,6 +285,78 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         ]),
       ),
+      '/v1/series/{seriesId}': {
+        get: operation({
+          summary: 'A recurring series: its rule, wall-clock times and later conflicts',
+          tags: ['series'],
+          roles: 'any',
+          pathParams: ['seriesId'],
+          success: { status: 200, description: 'The series' },
+          errors: ['not_found'],
+        }),
+      },
+      '/v1/series/{seriesId}/occurrences': {
+        get: operation({
+          summary: 'Every occurrence whose start lies in [from, to), exceptions applied',
+          description:
+            'Held occurrences show their booking (moved ones at their new times; `recurrenceId` never changes); ' +
+            'others are `PLANNED`, `CANCELLED` (taken out before being held) or `CONFLICT` (the period was taken when it came due).',
+          tags: ['series'],
+          roles: 'any',
+          pathParams: ['seriesId'],
+          success: {
+            status: 200,
+            description:
+              '`{ data: [{ recurrenceId, start, end, startLocal, endLocal, status, bookingId }] }`',
+          },
+          errors: ['validation_failed', 'end_before_start', 'too_long', 'not_found'],
+        }),
+      },
+      '/v1/series/{seriesId}/cancel': {
+        post: operation({
+          summary: 'Cancel every occurrence from now on',
+          tags: ['series'],
+          roles: 'any',
+          pathParams: ['seriesId'],
+          success: { status: 200, description: 'The series, with `cancelledOccurrences`' },
+          errors: ['not_found', 'invalid_transition'],
+        }),
+      },
+      '/v1/series/{seriesId}/occurrences/{recurrenceId}/cancel': {
+        post: operation({
+          summary: 'Cancel one occurrence (an exception by RECURRENCE-ID)',
+          tags: ['series'],
+          roles: 'any',
+          pathParams: ['seriesId', 'recurrenceId'],
+          body: cancelBookingSchema,
+          success: {
+            status: 200,
+            description: 'The cancelled booking, or `{ recurrenceId, status }` for one not held yet',
+          },
+          errors: ['validation_failed', 'not_found', 'invalid_transition'],
+        }),
+      },
+      '/v1/series/{seriesId}/occurrences/{recurrenceId}/reschedule': {
+        post: operation({
+          summary: 'Move one held occurrence; the rule and the others stay',
+          tags: ['series'],
+          roles: 'any',
+          pathParams: ['seriesId', 'recurrenceId'],
+          body: rescheduleBookingSchema,
+          success: {
+            status: 200,
+            description: 'The moved booking',
+            schema: { $ref: '#/components/schemas/Booking' },
+          },
+          errors: [
+            'validation_failed',
+            'not_found',
+            'invalid_transition',
+            'slot_unavailable',
+            'reschedule_limit',
+          ],
+        }),
+      },
       '/v1/payments/webhook': {
         post: operation({
           summary: 'The payment provider reports an event (Standard Webhooks)',

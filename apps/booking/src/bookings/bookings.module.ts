@@ -19,10 +19,16 @@ import { HoldRateLimiter } from './infrastructure/hold-rate-limiter';
 import { IdempotencyStore } from './infrastructure/idempotency-store';
 import { BookingEventConsumer } from './interface/booking-event.consumer';
 import { BookingsController } from './interface/bookings.controller';
+import { CancelSeries } from '../series/application/cancel-series.usecase';
+import { CreateSeries } from '../series/application/create-series.usecase';
+import { MaterializeSeriesJob } from '../series/application/materialize-series.job';
+import { SeriesOccurrences } from '../series/application/series-occurrences.usecase';
+import { SeriesRepository } from '../series/infrastructure/series.repository';
+import { SeriesController } from '../series/interface/series.controller';
 
 @Module({
   imports: [ResourcesModule],
-  controllers: [BookingsController, AvailabilityController, SlotsController],
+  controllers: [BookingsController, AvailabilityController, SlotsController, SeriesController],
   providers: [
     BookingRepository,
     IdempotencyStore,
@@ -40,6 +46,11 @@ import { BookingsController } from './interface/bookings.controller';
     ExpireHoldsJob,
     PruneIdempotencyKeysJob,
     BookingEventConsumer,
+    SeriesRepository,
+    CreateSeries,
+    SeriesOccurrences,
+    CancelSeries,
+    MaterializeSeriesJob,
   ],
 })
 export class BookingsModule {}

@@ -3,6 +3,7 @@ import { CreateOutboxAndInbox1764000000000 } from '@booking/outbox';
 import { CreateResource1764000000100 } from './1764000000100-create-resource';
 import { CreateBooking1764000000200 } from './1764000000200-create-booking';
 import { AddPaymentTxn1764000000300 } from './1764000000300-add-payment-txn';
+import { CreateSeries1764000000400 } from './1764000000400-create-series';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const bookingMigrations: MigrationClass[] = [
@@ -10,4 +11,5 @@ export const bookingMigrations: MigrationClass[] = [
   CreateResource1764000000100,
   CreateBooking1764000000200,
   AddPaymentTxn1764000000300,
+  CreateSeries1764000000400,
 ];

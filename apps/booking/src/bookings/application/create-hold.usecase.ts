@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainError,
@@ -13,9 +12,8 @@ import type { OutboxWriter } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
-import type { Resource } from '../../resources/domain/resource';
-import type { Booking } from '../domain/booking';
-import { planHold, type HoldPlan } from '../domain/hold-plan';
+import { planHold } from '../domain/hold-plan';
+import { newBooking } from '../domain/new-booking';
 import { AvailabilityCache } from '../infrastructure/availability-cache';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import { HoldRateLimiter } from '../infrastructure/hold-rate-limiter';
@@ -49,9 +47,6 @@ export class CreateHold {
     request: CreateBookingRequest,
     idempotencyKey: string | undefined,
   ): Promise<IdempotentResult> {
-    if (request.rrule) {
-      throw new DomainError('series_not_supported', 'Recurring series are not available on this server yet.');
-    }
     const now = this.clock.now();
     let city: string | undefined;
     const result = await this.idempotency.run(
@@ -96,39 +91,9 @@ export class CreateHold {
   }
 }
 
-function slotUnavailable(resourceId: string): DomainError {
+export function slotUnavailable(resourceId: string, extensions: Record<string, unknown> = {}): DomainError {
   return new DomainError('slot_unavailable', 'The resource is already booked for part of that period.', {
     resourceId,
+    ...extensions,
   });
-}
-
-function newBooking(
-  plan: HoldPlan,
-  resource: Resource,
-  caller: Caller,
-  request: CreateBookingRequest,
-  now: Date,
-): Booking {
-  return {
-    bookingId: randomUUID(),
-    resourceId: resource.resourceId,
-    customerId: caller.userId,
-    status: plan.status,
-    period: plan.period,
-    blocked: plan.blocked,
-    timeZone: plan.timeZone,
-    holdExpiresAt: plan.holdExpiresAt,
-    depositAmount: resource.depositAmount,
-    paidAmount: 0,
-    paymentTxnId: null,
-    currency: resource.currency,
-    refundAmount: null,
-    refundStatus: null,
-    rescheduleCount: 0,
-    seriesId: null,
-    recurrenceId: null,
-    contact: request.contact ?? null,
-    createdAt: now,
-    updatedAt: now,
-  };
 }

@@ -210,6 +210,54 @@ export class BookingRepository {
     return rows[0] ? toBooking(rows[0]) : undefined;
   }
 
+  /** Which of these blocked ranges meet an active booking of the resource (by index). */
+  async clashingRanges(
+    tx: TransactionClient,
+    resourceId: string,
+    ranges: readonly Period[],
+  ): Promise<number[]> {
+    const { rows } = await tx.query<{ index: number }>(
+      `SELECT o.index::int - 1 AS index
+         FROM unnest($2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS o(start_at, end_at, index)
+        WHERE EXISTS (SELECT 1 FROM booking b
+                       WHERE b.resource_id = $1 AND b.status IN ('HOLD', 'CONFIRMED', 'IN_PROGRESS')
+                         AND b.blocked && tstzrange(o.start_at, o.end_at, '[)'))
+        ORDER BY o.index`,
+      [resourceId, ranges.map((range) => range.start), ranges.map((range) => range.end)],
+    );
+    return rows.map((row) => row.index);
+  }
+
+  /** A series' bookings, by RECURRENCE-ID, optionally only those whose RECURRENCE-ID lies in a window. */
+  async findBySeries(seriesId: string, window?: Period): Promise<Booking[]> {
+    const { rows } = await this.pool.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM booking b WHERE b.series_id = $1
+          AND ($2::timestamptz IS NULL OR b.recurrence_id >= $2) AND ($3::timestamptz IS NULL OR b.recurrence_id < $3)
+        ORDER BY b.recurrence_id`,
+      [seriesId, window?.start ?? null, window?.end ?? null],
+    );
+    return rows.map(toBooking);
+  }
+
+  async findOccurrence(seriesId: string, recurrenceId: Date): Promise<Booking | undefined> {
+    const { rows } = await this.pool.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM booking b WHERE b.series_id = $1 AND b.recurrence_id = $2`,
+      [seriesId, recurrenceId],
+    );
+    return rows[0] ? toBooking(rows[0]) : undefined;
+  }
+
+  /** Cancels a series' held occurrences that start at or after `from`. */
+  async cancelSeriesFrom(tx: TransactionClient, seriesId: string, from: Date, now: Date): Promise<Booking[]> {
+    const { rows } = await tx.query<BookingRow>(
+      `UPDATE booking b SET status = 'CANCELLED', updated_at = $3, cancel_reason = 'series cancelled'
+        WHERE b.series_id = $1 AND b.status IN ('HOLD', 'CONFIRMED') AND lower(b.period) >= $2
+        RETURNING ${COLUMNS}`,
+      [seriesId, from, now],
+    );
+    return rows.map(toBooking);
+  }
+
   /** The blocked ranges of active bookings on one resource that overlap `window`. */
   async blockedRanges(resourceId: string, window: Period): Promise<Period[]> {
     if (!isUuid(resourceId)) return [];

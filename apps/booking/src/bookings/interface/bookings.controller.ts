@@ -16,6 +16,7 @@ import { CreateHold } from '../application/create-hold.usecase';
 import { ListBookings } from '../application/list-bookings.usecase';
 import { PaymentLinks } from '../application/payment-links';
 import { RescheduleBooking } from '../application/reschedule-booking.usecase';
+import { CreateSeries } from '../../series/application/create-series.usecase';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import { toBookingView } from './booking-view';
 
@@ -40,6 +41,7 @@ export class BookingsController {
     private readonly bookings: BookingRepository,
     private readonly links: PaymentLinks,
     private readonly rescheduler: RescheduleBooking,
+    private readonly createSeries: CreateSeries,
   ) {}
 
   @Post()
@@ -50,7 +52,9 @@ export class BookingsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const request = validate(createBookingSchema, body);
-    const result = await this.createHold.execute(caller, request, idempotencyKeyOf(key));
+    const result = request.rrule
+      ? await this.createSeries.execute(caller, { ...request, rrule: request.rrule }, idempotencyKeyOf(key))
+      : await this.createHold.execute(caller, request, idempotencyKeyOf(key));
     if (result.replayed) void reply.header('idempotent-replayed', 'true');
     if (result.status >= 400) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
     void reply.status(result.status).send(result.body);

@@ -1,0 +1,161 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { TopicNames } from '@booking/contracts';
+import { isPgError, PG_ERRORS, withTransaction, type TransactionClient } from '@booking/db';
+import {
+  CLOCK,
+  describeError,
+  LOGGER,
+  OUTBOX_WRITER,
+  PG_POOL,
+  SERVICE_CONFIG,
+  TOPIC_NAMES,
+  type JsonLogger,
+} from '@booking/nest-kit';
+import type { OutboxWriter } from '@booking/outbox';
+import { expandSeries, formatUtc, wallToInstant, type Clock } from '@booking/time';
+import type { BookingConfig } from '../../booking-config';
+import { bookingEvent } from '../../bookings/application/booking-events';
+import { blockedOf } from '../../bookings/domain/hold-plan';
+import { newBooking } from '../../bookings/domain/new-booking';
+import { AvailabilityCache } from '../../bookings/infrastructure/availability-cache';
+import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
+import type { Resource } from '../../resources/domain/resource';
+import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import type { Series, SeriesConflict } from '../domain/series';
+import { HORIZON_DAYS } from '../domain/series-plan';
+import { SeriesRepository } from '../infrastructure/series.repository';
+import { specOf } from './series-occurrences.usecase';
+
+const BATCH = 20;
+const DAY_MS = 86_400_000;
+
+/**
+ * Holds the occurrences of open-ended (or long) series as they come within the horizon. Each
+ * occurrence is inserted under its own savepoint, so one taken period is recorded on the series
+ * and published as `series.occurrence_conflict` without holding up the others. Safe on several
+ * instances: series rows are claimed with SKIP LOCKED, and (series, RECURRENCE-ID) is unique.
+ */
+@Injectable()
+export class MaterializeSeriesJob implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly series: SeriesRepository,
+    private readonly bookings: BookingRepository,
+    private readonly resources: ResourceRepository,
+    private readonly cache: AvailabilityCache,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
+    @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: JsonLogger,
+    @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.runOnce()
+        .catch((error: unknown) =>
+          this.logger.event('error', 'series materialisation failed', describeError(error)),
+        )
+        .finally(() => (this.running = undefined));
+    }, this.config.SERIES_MATERIALIZE_INTERVAL_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Brings every due series up to the horizon; resolves with how many occurrences were held. */
+  async runOnce(): Promise<number> {
+    let total = 0;
+    const cities = new Set<string>();
+    for (;;) {
+      const now = this.clock.now();
+      const horizon = new Date(now.getTime() + HORIZON_DAYS * DAY_MS);
+      const claimed = await withTransaction(this.pool, async (tx) => {
+        const due = await this.series.claimDue(tx, horizon, BATCH);
+        for (const series of due) {
+          const resource = (await this.resources.findForHold(tx, series.resourceId))!;
+          total += await this.extend(tx, series, resource, horizon, now);
+          cities.add(resource.city);
+        }
+        return due.length;
+      });
+      if (claimed < BATCH) break;
+    }
+    if (cities.size > 0) await this.cache.invalidate([...cities]);
+    return total;
+  }
+
+  private async extend(tx: TransactionClient, series: Series, resource: Resource, horizon: Date, now: Date) {
+    const expansion = expandSeries(
+      { ...specOf(series), onNonexistent: series.onNonexistent },
+      series.heldUntil,
+      horizon,
+    );
+    const conflicts: SeriesConflict[] = expansion.nonexistent.map((wall) => {
+      const at = wallToInstant(wall, series.timeZone, 'earlier', 'shiftForward')!;
+      return {
+        recurrenceId: formatUtc(at),
+        start: formatUtc(at),
+        end: formatUtc(at),
+        reason: 'nonexistent_local_time',
+      };
+    });
+    const skipped = new Set(series.cancelledRecurrences);
+    let held = 0;
+    for (const occurrence of expansion.occurrences) {
+      if (skipped.has(formatUtc(occurrence.recurrenceId))) continue;
+      const booking = newBooking(
+        {
+          period: occurrence,
+          blocked: blockedOf(occurrence, resource),
+          timeZone: series.timeZone,
+          status: 'CONFIRMED',
+          holdExpiresAt: null,
+        },
+        resource,
+        { userId: series.customerId, role: 'customer' },
+        { contact: series.contact },
+        now,
+        { seriesId: series.seriesId, recurrenceId: occurrence.recurrenceId },
+      );
+      await tx.query('SAVEPOINT occurrence');
+      try {
+        await this.bookings.insert(tx, booking);
+      } catch (error) {
+        await tx.query('ROLLBACK TO SAVEPOINT occurrence');
+        if (isPgError(error, PG_ERRORS.uniqueViolation)) continue;
+        if (!isPgError(error, PG_ERRORS.exclusionViolation)) throw error;
+        conflicts.push({
+          recurrenceId: formatUtc(occurrence.recurrenceId),
+          start: formatUtc(occurrence.start),
+          end: formatUtc(occurrence.end),
+          reason: 'slot_unavailable',
+        });
+        continue;
+      }
+      await this.outbox.write(tx, bookingEvent(this.topics, 'booking.confirmed', booking));
+      held++;
+    }
+    for (const conflict of conflicts)
+      await this.outbox.write(tx, {
+        topic: this.topics.booking,
+        type: 'series.occurrence_conflict',
+        subject: series.seriesId,
+        data: {
+          seriesId: series.seriesId,
+          resourceId: series.resourceId,
+          customerId: series.customerId,
+          ...conflict,
+        },
+      });
+    await this.series.advance(tx, series.seriesId, horizon, conflicts, now);
+    return held;
+  }
+}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, type Caller } from '@booking/contracts';
+import { expandSeries, formatUtc, parseRule } from '@booking/time';
+import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
+import type { Series } from '../domain/series';
+import { SeriesRepository } from '../infrastructure/series.repository';
+import { occurrenceView, type OccurrenceView } from '../interface/series-view';
+
+const MAX_WINDOW_DAYS = 731;
+
+export function specOf(series: Series) {
+  return {
+    rule: parseRule(series.rrule),
+    start: series.startWall,
+    end: series.endWall,
+    zone: series.timeZone,
+    onMissingDay: series.onMissingDay,
+    onNonexistent: series.onNonexistent === 'reject' ? ('skip' as const) : series.onNonexistent,
+    disambiguation: series.disambiguation,
+  };
+}
+
+/**
+ * `GET /series/{id}/occurrences`: the rule expanded over the window, with its exceptions laid
+ * over it: a held occurrence shows its booking (moved, if it was rescheduled; its RECURRENCE-ID
+ * stays), one cancelled before it was held shows CANCELLED, one the job could not hold CONFLICT,
+ * and the rest PLANNED.
+ */
+@Injectable()
+export class SeriesOccurrences {
+  constructor(
+    private readonly series: SeriesRepository,
+    private readonly bookings: BookingRepository,
+  ) {}
+
+  async visible(caller: Caller, seriesId: string): Promise<Series> {
+    const series = await this.series.findVisible(seriesId, caller);
+    if (!series) throw new DomainError('not_found', `No series ${seriesId}.`);
+    return series;
+  }
+
+  async list(caller: Caller, seriesId: string, from: Date, to: Date): Promise<{ data: OccurrenceView[] }> {
+    if (to <= from) throw new DomainError('end_before_start', 'to must be after from.');
+    if (to.getTime() - from.getTime() > MAX_WINDOW_DAYS * 86_400_000)
+      throw new DomainError('too_long', `A window may span at most ${MAX_WINDOW_DAYS} days.`);
+    const series = await this.visible(caller, seriesId);
+    const planned = expandSeries(specOf(series), from, to).occurrences;
+    const held = new Map(
+      (await this.bookings.findBySeries(seriesId, { start: from, end: to })).map((booking) => [
+        booking.recurrenceId!.getTime(),
+        booking,
+      ]),
+    );
+    const cancelled = new Set(series.cancelledRecurrences);
+    const conflicted = new Set(series.conflicts.map((conflict) => conflict.recurrenceId));
+    const data = planned.map((occurrence) => {
+      const booking = held.get(occurrence.recurrenceId.getTime());
+      if (booking)
+        return occurrenceView(
+          { recurrenceId: occurrence.recurrenceId, start: booking.period.start, end: booking.period.end },
+          series.timeZone,
+          booking.status,
+          booking.bookingId,
+        );
+      const id = formatUtc(occurrence.recurrenceId);
+      const status =
+        cancelled.has(id) || series.status === 'CANCELLED'
+          ? 'CANCELLED'
+          : conflicted.has(id)
+            ? 'CONFLICT'
+            : 'PLANNED';
+      return occurrenceView(occurrence, series.timeZone, status, null);
+    });
+    return { data };
+  }
+}
