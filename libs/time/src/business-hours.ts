@@ -38,10 +38,11 @@ export function businessIntervals(
   toDate: string,
 ): Interval[] {
   const intervals: Interval[] = [];
-  const last = DateTime.fromISO(toDate, { zone: 'UTC' });
-  for (let day = DateTime.fromISO(fromDate, { zone: 'UTC' }); day <= last; day = day.plus({ days: 1 })) {
-    const date = day.toISODate()!;
-    for (const [from, to] of openingsOn(hours, date, day.weekday % 7)) {
+  const last = Date.parse(`${toDate}T00:00:00Z`);
+  // Calendar days walked as UTC midnights: plain date arithmetic, no zone involved until the edges.
+  for (let day = Date.parse(`${fromDate}T00:00:00Z`); day <= last; day += DAY_MS) {
+    const date = new Date(day);
+    for (const [from, to] of openingsOn(hours, date.toISOString().slice(0, 10), date.getUTCDay())) {
       const start = edge(day, from, zone, 'earlier');
       const end = edge(day, to, zone, 'later');
       if (start && end && end > start) intervals.push({ start, end });
@@ -50,11 +51,20 @@ export function businessIntervals(
   return mergeIntervals(intervals);
 }
 
-function edge(day: DateTime, clock: string, zone: string, overlap: 'earlier' | 'later'): Date | undefined {
+const DAY_MS = 86_400_000;
+
+function edge(day: number, clock: string, zone: string, overlap: 'earlier' | 'later'): Date | undefined {
   const [hour, minute] = clock.split(':').map(Number) as [number, number];
-  const date = hour === 24 ? day.plus({ days: 1 }) : day;
+  // `24:00` is the next day's midnight.
+  const date = new Date(day + hour * 3_600_000 + minute * 60_000);
   return wallToInstant(
-    { year: date.year, month: date.month, day: date.day, hour: hour === 24 ? 0 : hour, minute },
+    {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+    },
     zone,
     overlap,
     'shiftForward',

@@ -1,6 +1,6 @@
 import { RRule, type Options } from 'rrule';
 import type { ParsedRule } from './recurrence-rule';
-import { wallTimeCandidates } from './resolve-instant';
+import { instantsForWall } from './zone-offset';
 import { floatingToWall, instantToWall, wallToFloating, wallToInstant, type WallTime } from './wall-clock';
 
 export type MissingDayPolicy = 'clamp' | 'skip';
@@ -53,9 +53,9 @@ export function expandSeries(spec: SeriesSpec, from: Date, to: Date): Expansion 
   const floating = new RRule(options).between(windowStart < dtstart ? dtstart : windowStart, windowEnd, true);
   const expansion: Expansion = { occurrences: [], nonexistent: [] };
   for (const occurrence of floating) {
-    const wall = floatingToWall(occurrence);
-    const start = startOf(wall, spec);
+    const start = startOf(occurrence, spec);
     if (start === 'gap') {
+      const wall = floatingToWall(occurrence);
       if (spec.onNonexistent === 'reject' && inWindow(approximateInstant(wall, spec.zone), from, to))
         expansion.nonexistent.push(wall);
       continue;
@@ -72,15 +72,14 @@ export function expandSeries(spec: SeriesSpec, from: Date, to: Date): Expansion 
   return expansion;
 }
 
-function startOf(wall: WallTime, spec: SeriesSpec): Date | 'gap' {
-  const candidates = wallTimeCandidates({ ...wall, second: wall.second ?? 0, millisecond: 0 }, spec.zone);
-  if (candidates === 'invalid') return 'gap';
+/** The floating result's UTC fields are the wall time, so its milliseconds go straight to the zone rules. */
+function startOf(floating: Date, spec: SeriesSpec): Date | 'gap' {
+  const candidates = instantsForWall(spec.zone, floating.getTime());
   if (candidates.length === 0)
     return spec.onNonexistent === 'shiftForward'
-      ? wallToInstant(wall, spec.zone, 'earlier', 'shiftForward')!
+      ? wallToInstant(floatingToWall(floating), spec.zone, 'earlier', 'shiftForward')!
       : 'gap';
-  const chosen = spec.disambiguation === 'later' ? candidates[candidates.length - 1]! : candidates[0]!;
-  return chosen.toJSDate();
+  return new Date(spec.disambiguation === 'later' ? candidates[candidates.length - 1]! : candidates[0]!);
 }
 
 /** Where a nonexistent wall time would be, for deciding whether it falls in the window. */

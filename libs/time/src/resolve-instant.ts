@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { isValidTimeZone } from './time-zone';
+import { instantsForWall } from './zone-offset';
 
 export type Disambiguation = 'earlier' | 'later';
 
@@ -98,21 +99,27 @@ type WallFields = {
  * overlap. A gap is found by building the time and seeing luxon move it.
  */
 export function wallTimeCandidates(fields: WallFields, zone: string): DateTime[] | 'invalid' {
-  const built = DateTime.fromObject(fields, { zone });
-  if (!built.isValid) return 'invalid';
-  const kept =
-    built.year === fields.year &&
-    built.month === fields.month &&
-    built.day === fields.day &&
-    built.hour === fields.hour &&
-    built.minute === fields.minute &&
-    built.second === fields.second;
-  if (!kept) {
-    // Either a gap (the zone skips this time) or a calendar date that does not exist (Feb 30).
-    const calendar = DateTime.fromObject(fields, { zone: 'UTC' });
-    return calendar.isValid && calendar.day === fields.day ? [] : 'invalid';
-  }
-  return built.getPossibleOffsets().sort((a, b) => a.toMillis() - b.toMillis());
+  const wallMillis = Date.UTC(
+    fields.year,
+    fields.month - 1,
+    fields.day,
+    fields.hour,
+    fields.minute,
+    fields.second,
+    fields.millisecond,
+  );
+  const calendar = new Date(wallMillis);
+  const real =
+    fields.month >= 1 &&
+    fields.month <= 12 &&
+    calendar.getUTCDate() === fields.day &&
+    calendar.getUTCHours() === fields.hour &&
+    calendar.getUTCMinutes() === fields.minute &&
+    fields.second < 60 &&
+    fields.year >= 1 &&
+    isValidTimeZone(zone);
+  if (!real) return 'invalid';
+  return instantsForWall(zone, wallMillis).map((instant) => DateTime.fromMillis(instant, { zone }));
 }
 
 function possibleOffsets(fields: WallFields, zone: string): number[] {

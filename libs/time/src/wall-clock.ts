@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { wallTimeCandidates } from './resolve-instant';
+import { instantsForWall, offsetAt } from './zone-offset';
 
 /** A calendar date and a wall-clock time, with no zone: what a person reads off a wall clock. */
 export interface WallTime {
@@ -25,25 +25,13 @@ export function wallToInstant(
   overlap: 'earlier' | 'later',
   gap: GapPolicy,
 ): Date | undefined {
-  const fields = { ...wall, second: wall.second ?? 0, millisecond: 0 };
-  const candidates = wallTimeCandidates(fields, zone);
-  if (candidates === 'invalid') return undefined;
-  if (candidates.length > 0) {
-    const chosen = overlap === 'earlier' ? candidates[0]! : candidates[candidates.length - 1]!;
-    return chosen.toJSDate();
-  }
+  const asUtc = wallToFloating(wall).getTime();
+  const candidates = instantsForWall(zone, asUtc);
+  if (candidates.length > 0)
+    return new Date(overlap === 'earlier' ? candidates[0]! : candidates[candidates.length - 1]!);
   if (gap === 'reject') return undefined;
-  const asUtc = Date.UTC(
-    fields.year,
-    fields.month - 1,
-    fields.day,
-    fields.hour,
-    fields.minute,
-    fields.second,
-  );
   // The offset just before the gap: that of an instant a day earlier than the wall time read as UTC.
-  const before = DateTime.fromMillis(asUtc - 86_400_000, { zone }).offset;
-  return new Date(asUtc - before * 60_000);
+  return new Date(asUtc - offsetAt(zone, asUtc - 86_400_000) * 60_000);
 }
 
 /** The wall time an instant shows in a zone. */
