@@ -20,3 +20,4 @@ export { Public, PUBLIC_ROUTE } from './public.decorator';
 export type { RequestWithRawBody } from './json-body-parser';
 export { CurrentCaller, callerOf } from './caller.decorator';
 export { EventSubscription } from './event-subscription';
+export { PeriodicJob } from './periodic-job';

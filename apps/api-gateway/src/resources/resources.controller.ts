@@ -3,6 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Roles } from '../auth/auth.decorators';
 import { Upstream } from '../proxy/upstream';
 
+type WithResourceId = FastifyRequest<{ Params: { resourceId: string } }>;
+
+const resourcePath = (request: WithResourceId, rest = '') =>
+  `/resources/${encodeURIComponent(request.params.resourceId)}${rest}`;
+
 /** `/v1/resources`: anyone signed in reads; only admins create and change. */
 @Controller('v1/resources')
 export class ResourcesController {
@@ -20,42 +25,18 @@ export class ResourcesController {
   }
 
   @Get(':resourceId')
-  get(
-    @Req() request: FastifyRequest<{ Params: { resourceId: string } }>,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    return this.upstream.pass(
-      request,
-      reply,
-      'booking',
-      `/resources/${encodeURIComponent(request.params.resourceId)}`,
-    );
+  get(@Req() request: WithResourceId, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstream.pass(request, reply, 'booking', resourcePath(request));
   }
 
   @Get(':resourceId/slots')
-  slots(
-    @Req() request: FastifyRequest<{ Params: { resourceId: string } }>,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    return this.upstream.pass(
-      request,
-      reply,
-      'booking',
-      `/resources/${encodeURIComponent(request.params.resourceId)}/slots`,
-    );
+  slots(@Req() request: WithResourceId, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstream.pass(request, reply, 'booking', resourcePath(request, '/slots'));
   }
 
   @Patch(':resourceId')
   @Roles('admin')
-  update(
-    @Req() request: FastifyRequest<{ Params: { resourceId: string } }>,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    return this.upstream.pass(
-      request,
-      reply,
-      'booking',
-      `/resources/${encodeURIComponent(request.params.resourceId)}`,
-    );
+  update(@Req() request: WithResourceId, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstream.pass(request, reply, 'booking', resourcePath(request));
   }
 }

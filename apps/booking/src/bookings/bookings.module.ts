@@ -8,6 +8,7 @@ import { ApplyPayment } from './application/apply-payment.usecase';
 import { ApplyRefundOutcome } from './application/apply-refund-outcome.usecase';
 import { ChangeBooking } from './application/change-booking.usecase';
 import { CreateHold } from './application/create-hold.usecase';
+import { HoldTransaction } from './application/hold-transaction';
 import { ExpireHoldsJob } from './application/expire-holds.job';
 import { ListBookings } from './application/list-bookings.usecase';
 import { PaymentLinks } from './application/payment-links';
@@ -35,6 +36,7 @@ import { SeriesController } from '../series/interface/series.controller';
     HoldRateLimiter,
     AvailabilityCache,
     PaymentLinks,
+    HoldTransaction,
     CreateHold,
     ChangeBooking,
     RescheduleBooking,

@@ -7,20 +7,17 @@ import {
   type TopicNames,
 } from '@booking/contracts';
 import { isPgError, PG_ERRORS } from '@booking/db';
-import { CLOCK, OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
+import { OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
-import type { Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
-import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import { planHold } from '../domain/hold-plan';
 import { newBooking } from '../domain/new-booking';
-import { AvailabilityCache } from '../infrastructure/availability-cache';
 import { BookingRepository } from '../infrastructure/booking.repository';
-import { HoldRateLimiter } from '../infrastructure/hold-rate-limiter';
-import { fingerprintOf, IdempotencyStore, type IdempotentResult } from '../infrastructure/idempotency-store';
+import type { IdempotentResult } from '../infrastructure/idempotency-store';
 import { PaymentLinks } from './payment-links';
 import { bookingEvent } from './booking-events';
 import { toBookingView } from '../interface/booking-view';
+import { HoldTransaction } from './hold-transaction';
 
 /**
  * `POST /bookings`: validate, resolve the times, then in one transaction lock the resource row
@@ -30,64 +27,46 @@ import { toBookingView } from '../interface/booking-view';
 @Injectable()
 export class CreateHold {
   constructor(
-    private readonly resources: ResourceRepository,
+    private readonly holds: HoldTransaction,
     private readonly bookings: BookingRepository,
-    private readonly idempotency: IdempotencyStore,
-    private readonly rateLimiter: HoldRateLimiter,
-    private readonly cache: AvailabilityCache,
     private readonly paymentLinks: PaymentLinks,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
   ) {}
 
-  async execute(
+  execute(
     caller: Caller,
     request: CreateBookingRequest,
     idempotencyKey: string | undefined,
   ): Promise<IdempotentResult> {
-    const now = this.clock.now();
-    let city: string | undefined;
-    const result = await this.idempotency.run(
-      { customerId: caller.userId, key: idempotencyKey, fingerprint: fingerprintOf(request), now },
-      async (tx) => {
-        const resource = await this.resources.findForHold(tx, request.resourceId);
-        if (!resource) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
-        const plan = planHold({
-          request,
-          resource,
-          now,
-          limits: { maxBookingDays: this.config.MAX_BOOKING_DAYS },
-        });
-        // Only attempts that passed validation count, and replays never reach this line.
-        await this.rateLimiter.consume(caller.userId);
-        const booking = newBooking(plan, resource, caller, request, now);
-        city = resource.city;
-        // With a key, a conflict is an answer to store; without one, it just ends the transaction.
-        if (idempotencyKey !== undefined) await tx.query('SAVEPOINT hold');
-        try {
-          await this.bookings.insert(tx, booking);
-        } catch (error) {
-          if (!isPgError(error, PG_ERRORS.exclusionViolation)) throw error;
-          const conflict = slotUnavailable(resource.resourceId);
-          if (idempotencyKey === undefined) throw conflict;
-          await tx.query('ROLLBACK TO SAVEPOINT hold');
-          return { status: 409, body: problemOf(conflict.code, conflict.message, conflict.extensions) };
-        }
-        await this.outbox.write(
-          tx,
-          bookingEvent(
-            this.topics,
-            booking.status === 'HOLD' ? 'booking.held' : 'booking.confirmed',
-            booking,
-          ),
-        );
-        return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking) };
-      },
-    );
-    if (result.status === 201 && !result.replayed && city !== undefined) await this.cache.invalidate([city]);
-    return result;
+    return this.holds.run(caller, request, idempotencyKey, async ({ tx, resource, now, admit }) => {
+      const plan = planHold({
+        request,
+        resource,
+        now,
+        limits: { maxBookingDays: this.config.MAX_BOOKING_DAYS },
+      });
+      // Only attempts that passed validation count, and replays never reach this line.
+      await admit();
+      const booking = newBooking(plan, resource, caller, request, now);
+      // With a key, a conflict is an answer to store; without one, it just ends the transaction.
+      if (idempotencyKey !== undefined) await tx.query('SAVEPOINT hold');
+      try {
+        await this.bookings.insert(tx, booking);
+      } catch (error) {
+        if (!isPgError(error, PG_ERRORS.exclusionViolation)) throw error;
+        const conflict = slotUnavailable(resource.resourceId);
+        if (idempotencyKey === undefined) throw conflict;
+        await tx.query('ROLLBACK TO SAVEPOINT hold');
+        return { status: 409, body: problemOf(conflict.code, conflict.message, conflict.extensions) };
+      }
+      await this.outbox.write(
+        tx,
+        bookingEvent(this.topics, booking.status === 'HOLD' ? 'booking.held' : 'booking.confirmed', booking),
+      );
+      return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking) };
+    });
   }
 }
 

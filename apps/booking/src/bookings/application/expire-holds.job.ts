@@ -1,17 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { TopicNames } from '@booking/contracts';
 import { withTransaction } from '@booking/db';
-import {
-  CLOCK,
-  LOGGER,
-  OUTBOX_WRITER,
-  PG_POOL,
-  SERVICE_CONFIG,
-  TOPIC_NAMES,
-  describeError,
-  type JsonLogger,
-} from '@booking/nest-kit';
+import { CLOCK, OUTBOX_WRITER, PG_POOL, PeriodicJob, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
@@ -25,9 +16,8 @@ import { bookingEvent } from './booking-events';
  * rows are claimed with SKIP LOCKED and the update is conditional on HOLD.
  */
 @Injectable()
-export class ExpireHoldsJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+export class ExpireHoldsJob extends PeriodicJob {
+  protected readonly name = 'hold expiry';
 
   constructor(
     private readonly bookings: BookingRepository,
@@ -36,22 +26,13 @@ export class ExpireHoldsJob implements OnApplicationBootstrap, OnApplicationShut
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(LOGGER) private readonly logger: JsonLogger,
     @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.runOnce()
-        .catch((error: unknown) => this.logger.event('error', 'hold expiry failed', describeError(error)))
-        .finally(() => (this.running = undefined));
-    }, this.config.HOLD_EXPIRY_INTERVAL_MS);
+  ) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  protected intervalMs(): number {
+    return this.config.HOLD_EXPIRY_INTERVAL_MS;
   }
 
   /** Expires every hold that is due now; resolves with how many. */

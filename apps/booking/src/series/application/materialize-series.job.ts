@@ -1,17 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { TopicNames } from '@booking/contracts';
 import { isPgError, PG_ERRORS, withTransaction, type TransactionClient } from '@booking/db';
-import {
-  CLOCK,
-  describeError,
-  LOGGER,
-  OUTBOX_WRITER,
-  PG_POOL,
-  SERVICE_CONFIG,
-  TOPIC_NAMES,
-  type JsonLogger,
-} from '@booking/nest-kit';
+import { CLOCK, OUTBOX_WRITER, PG_POOL, PeriodicJob, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import { expandSeries, formatUtc, wallToInstant, type Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
@@ -37,9 +28,8 @@ const DAY_MS = 86_400_000;
  * instances: series rows are claimed with SKIP LOCKED, and (series, RECURRENCE-ID) is unique.
  */
 @Injectable()
-export class MaterializeSeriesJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+export class MaterializeSeriesJob extends PeriodicJob {
+  protected readonly name = 'series materialisation';
 
   constructor(
     private readonly series: SeriesRepository,
@@ -50,24 +40,13 @@ export class MaterializeSeriesJob implements OnApplicationBootstrap, OnApplicati
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(LOGGER) private readonly logger: JsonLogger,
     @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.runOnce()
-        .catch((error: unknown) =>
-          this.logger.event('error', 'series materialisation failed', describeError(error)),
-        )
-        .finally(() => (this.running = undefined));
-    }, this.config.SERIES_MATERIALIZE_INTERVAL_MS);
+  ) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  protected intervalMs(): number {
+    return this.config.SERIES_MATERIALIZE_INTERVAL_MS;
   }
 
   /** Brings every due series up to the horizon; resolves with how many occurrences were held. */

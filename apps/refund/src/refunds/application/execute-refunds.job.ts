@@ -1,17 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { TopicNames } from '@booking/contracts';
 import { withTransaction } from '@booking/db';
-import {
-  CLOCK,
-  describeError,
-  LOGGER,
-  OUTBOX_WRITER,
-  PG_POOL,
-  SERVICE_CONFIG,
-  TOPIC_NAMES,
-  type JsonLogger,
-} from '@booking/nest-kit';
+import { CLOCK, OUTBOX_WRITER, PG_POOL, PeriodicJob, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import { PAYMENT_PROVIDER, type PaymentProvider, type RefundResult } from '@booking/payment-provider';
 import type { Clock } from '@booking/time';
@@ -30,10 +21,8 @@ const BATCH = 20;
  * which the key makes harmless.
  */
 @Injectable()
-export class ExecuteRefundsJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private again = false;
+export class ExecuteRefundsJob extends PeriodicJob {
+  protected readonly name = 'refund run';
   private readonly retry: RetrySettings;
 
   constructor(
@@ -44,9 +33,9 @@ export class ExecuteRefundsJob implements OnApplicationBootstrap, OnApplicationS
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(LOGGER) private readonly logger: JsonLogger,
     @Inject(SERVICE_CONFIG) private readonly config: RefundConfig,
   ) {
+    super();
     this.retry = {
       maxAttempts: config.REFUND_MAX_ATTEMPTS,
       baseMs: config.REFUND_RETRY_BASE_MS,
@@ -54,31 +43,8 @@ export class ExecuteRefundsJob implements OnApplicationBootstrap, OnApplicationS
     };
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.wake(), this.config.REFUND_POLL_INTERVAL_MS);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  /** Runs now (a refund was just requested) instead of at the next tick. */
-  wake(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runOnce()
-      .catch((error: unknown) => this.logger.event('error', 'refund run failed', describeError(error)))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && this.timer) {
-          this.again = false;
-          this.wake();
-        }
-      });
+  protected intervalMs(): number {
+    return this.config.REFUND_POLL_INTERVAL_MS;
   }
 
   /** Attempts every refund due now; resolves with how many attempts were made. */

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, type Caller, type CreateBookingRequest } from '@booking/contracts';
+import type { TransactionClient } from '@booking/db';
+import { CLOCK } from '@booking/nest-kit';
+import type { Clock } from '@booking/time';
+import type { Resource } from '../../resources/domain/resource';
+import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import { AvailabilityCache } from '../infrastructure/availability-cache';
+import { HoldRateLimiter } from '../infrastructure/hold-rate-limiter';
+import {
+  fingerprintOf,
+  IdempotencyStore,
+  type IdempotentResult,
+  type StoredResponse,
+} from '../infrastructure/idempotency-store';
+
+export interface HoldContext {
+  tx: TransactionClient;
+  /** Locked (FOR NO KEY UPDATE) for the rest of the transaction: racing holds on it queue. */
+  resource: Resource;
+  now: Date;
+  /** Counts the attempt against the rate limit: call it once the request has passed validation. */
+  admit: () => Promise<void>;
+}
+
+/**
+ * What a single hold and a series share around their own work: the Idempotency-Key (its row
+ * commits with the work), the resource's row lock, the rate limit, and the search cache bumped
+ * after a new booking commits (not on a replay).
+ */
+@Injectable()
+export class HoldTransaction {
+  constructor(
+    private readonly resources: ResourceRepository,
+    private readonly idempotency: IdempotencyStore,
+    private readonly rateLimiter: HoldRateLimiter,
+    private readonly cache: AvailabilityCache,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async run(
+    caller: Caller,
+    request: CreateBookingRequest,
+    idempotencyKey: string | undefined,
+    work: (context: HoldContext) => Promise<StoredResponse>,
+  ): Promise<IdempotentResult> {
+    const now = this.clock.now();
+    let city: string | undefined;
+    const result = await this.idempotency.run(
+      { customerId: caller.userId, key: idempotencyKey, fingerprint: fingerprintOf(request), now },
+      async (tx) => {
+        const resource = await this.resources.findForHold(tx, request.resourceId);
+        if (!resource) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
+        city = resource.city;
+        return work({ tx, resource, now, admit: () => this.rateLimiter.consume(caller.userId) });
+      },
+    );
+    if (result.status === 201 && !result.replayed && city !== undefined) await this.cache.invalidate([city]);
+    return result;
+  }
+}
