@@ -308,6 +308,63 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     expect(ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
   });
 
+  it('re-sends events left unmarked by a relay crash, and every effect still happens once: one confirmation, one refund (ACCEPTANCE 20)', async () => {
+    const { bookingId } = await hold();
+    // payment.succeeded from the payment service's own outbox, through the real webhook path.
+    const { txnId } = platform.sandbox.pay({ bookingId, amount: DEPOSIT, currency: 'VND' });
+    await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('CONFIRMED'));
+    await admin.send('POST', `/v1/bookings/${bookingId}/cancel`, {});
+    await expectEventually(() => expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1));
+
+    // The state a relay leaves when it dies after Kafka acknowledged and before it marked the rows
+    // (libs/outbox's crash test kills one there): published but unmarked, so sent again.
+    const unmark = (service: 'payment' | 'booking', type: string) =>
+      platform
+        .database(service)
+        .query(`UPDATE outbox SET published_at = NULL WHERE message_key = $1 AND payload->>'type' = $2`, [
+          bookingId,
+          type,
+        ]);
+    await unmark('payment', 'payment.succeeded');
+    await unmark('booking', 'booking.cancelled');
+    const copies = (type: string) =>
+      events.received.filter((m) => m.event.subject === bookingId && m.event.type === type);
+    await expectEventually(() => {
+      expect(copies('payment.succeeded')).toHaveLength(2);
+      expect(copies('booking.cancelled')).toHaveLength(2);
+    });
+    expect(new Set(copies('payment.succeeded').map((m) => m.event.id)).size).toBe(1);
+    expect(new Set(copies('booking.cancelled').map((m) => m.event.id)).size).toBe(1);
+    // Barriers: one more event with the same key behind each copy (same partition, later offset).
+    // When its effect shows, the copy before it has been consumed.
+    await publishEvent(platform, 'payment', randomUUID(), 'payment.succeeded', {
+      bookingId,
+      txnId: 'pi_barrier_payment',
+      amount: 1,
+      currency: 'VND',
+    });
+    await publishEvent(platform, 'booking', randomUUID(), 'refund.requested', {
+      bookingId,
+      txnId: 'pi_barrier_refund',
+      amount: 1,
+      currency: 'VND',
+      reason: 'barrier',
+    });
+    await expectEventually(async () => {
+      expect(ofBooking(bookingId, 'refund.requested').map((e) => (e.data as Json)['txnId'])).toContain(
+        'pi_barrier_payment',
+      );
+      expect(
+        await count('refund', 'SELECT count(*) AS n FROM refund WHERE booking_id = $1', [bookingId]),
+      ).toBe(3);
+    });
+    expect(ofBooking(bookingId, 'booking.confirmed')).toHaveLength(1);
+    expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1);
+    expect(platform.sandbox.ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
+    const ofThisPayment = 'SELECT count(*) AS n FROM refund WHERE booking_id = $1 AND txn_id = $2';
+    expect(await count('refund', ofThisPayment, [bookingId, txnId])).toBe(1);
+  });
+
   it('publishes a paid, then cancelled booking as held → payment.succeeded → confirmed → cancelled → refund.succeeded', async () => {
     const { client, bookingId } = await hold();
     // Each step waits for the one before to be on Kafka: topics are ordered each on its own, not
