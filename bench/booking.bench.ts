@@ -240,8 +240,21 @@ async function main(): Promise<void> {
       ],
     );
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Each service drains and closes its pool on SIGTERM; the database is dropped only after they exit.
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     await dropDatabase(addresses.databaseUrl, `${prefix}_booking`).catch(() => undefined);
     await deleteTopics(
       kafka,

@@ -22,12 +22,14 @@ function nested(depth: number): unknown {
 describe('malformed requests', () => {
   let platform: RunningPlatform;
   let resourceId: string;
+  let freeResourceId: string;
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
     platform = await startPlatform({ now: '2026-01-05T00:00:00Z' });
     const admin = await Client.as(platform, 'admin');
     resourceId = (await admin.createResource())['resourceId'] as string;
+    freeResourceId = (await admin.createResource({ depositAmount: 0 }))['resourceId'] as string;
     tokens['customer'] = await bearer('malformed-customer', 'customer');
     tokens['admin'] = await bearer('malformed-admin', 'admin');
   });
@@ -201,6 +203,104 @@ describe('malformed requests', () => {
     },
     { name: 'a resource list of 9,999', method: 'GET', path: '/v1/resources?limit=9999' },
     { name: 'a method that does not exist here', method: 'DELETE', path: '/v1/bookings' },
+    ...seriesAndCalendarCases(),
+    ...paymentCases(),
+  ];
+
+  const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+  const series = (overrides: Record<string, unknown>) =>
+    hold({
+      resourceId: freeResourceId,
+      timeZone: 'America/New_York',
+      rrule: 'FREQ=WEEKLY;COUNT=3',
+      ...overrides,
+    });
+  const seriesAndCalendarCases = (): Case[] => [
+    {
+      name: 'a duplicated rule part',
+      path: '/v1/bookings',
+      json: series({ rrule: 'FREQ=WEEKLY;BYDAY=MO;BYDAY=TU' }),
+    },
+    {
+      name: 'a rule of 1,001 characters',
+      path: '/v1/bookings',
+      json: series({ rrule: `FREQ=DAILY;${'X'.repeat(990)}` }),
+    },
+    {
+      name: 'a series starting on Feb 30',
+      path: '/v1/bookings',
+      json: series({ start: '2026-02-30T10:00:00' }),
+    },
+    {
+      name: 'a series with an unknown onMissingDay',
+      path: '/v1/bookings',
+      json: series({ onMissingDay: 'round' }),
+    },
+    {
+      name: 'a daily series through the DST gap',
+      path: '/v1/bookings',
+      json: series({ start: '2026-03-06T02:30:00', end: '2026-03-06T03:00:00', rrule: 'FREQ=DAILY;COUNT=4' }),
+    },
+    { name: 'a series id that is not one', method: 'GET', path: '/v1/series/not-a-uuid' },
+    { name: 'an unknown series', method: 'GET', path: `/v1/series/${UNKNOWN}` },
+    { name: 'occurrences from nowhen', method: 'GET', path: `/v1/series/${UNKNOWN}/occurrences?from=x&to=y` },
+    { name: 'cancelling an unknown series', path: `/v1/series/${UNKNOWN}/cancel`, json: {} },
+    {
+      name: 'an occurrence id that is not an instant',
+      path: `/v1/series/${UNKNOWN}/occurrences/soon/cancel`,
+      json: {},
+    },
+    { name: 'rescheduling with no times', path: `/v1/bookings/${UNKNOWN}/reschedule`, json: {} },
+    {
+      name: 'rescheduling an unknown booking',
+      path: `/v1/bookings/${UNKNOWN}/reschedule`,
+      json: { start: '2026-02-01T10:00:00Z', end: '2026-02-01T11:00:00Z' },
+    },
+    {
+      name: 'slots without a duration',
+      method: 'GET',
+      path: `/v1/resources/${UNKNOWN}/slots?from=2026-02-01&to=2026-02-01`,
+    },
+    {
+      name: 'slots of an unknown resource',
+      method: 'GET',
+      path: `/v1/resources/${UNKNOWN}/slots?from=2026-02-01&to=2026-02-01&durationMinutes=30`,
+    },
+    {
+      name: 'slots on Feb 30',
+      method: 'GET',
+      path: `/v1/resources/${UNKNOWN}/slots?from=2026-02-30&to=2026-03-01&durationMinutes=30`,
+    },
+  ];
+  const paymentCases = (): Case[] => [
+    {
+      name: 'an unsigned webhook',
+      path: '/v1/payments/webhook',
+      json: { type: 'payment.succeeded', data: {} },
+    },
+    { name: 'a webhook that is not JSON', path: '/v1/payments/webhook', raw: 'type=payment', headers: json },
+    {
+      name: 'a webhook as text/plain',
+      path: '/v1/payments/webhook',
+      raw: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    },
+    {
+      name: 'a webhook with a signature but no id',
+      path: '/v1/payments/webhook',
+      json: { type: 'payment.succeeded' },
+      headers: { 'webhook-timestamp': '1767571200', 'webhook-signature': 'v1,AAAA' },
+    },
+    {
+      name: 'a checkout for a booking id that is not one',
+      method: 'GET',
+      path: '/v1/payments/checkout/nope?amount=1&currency=VND',
+    },
+    {
+      name: 'a checkout of a negative amount',
+      method: 'GET',
+      path: `/v1/payments/checkout/${UNKNOWN}?amount=-5&currency=VND`,
+    },
   ];
 
   async function written(): Promise<Record<string, number>> {
