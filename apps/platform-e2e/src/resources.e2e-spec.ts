@@ -240,6 +240,27 @@ describe('resources through the gateway', () => {
       expect.arrayContaining(['/v1/resources', '/v1/resources/{resourceId}']),
     );
     expect(Object.keys(document.paths['/v1/resources']!)).toEqual(expect.arrayContaining(['get', 'post']));
+    // Every route of the contract the gateway serves is documented.
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'GET /v1/resources/{resourceId}/slots',
+        'GET /v1/availability',
+        'POST /v1/bookings',
+        'POST /v1/bookings/{bookingId}/cancel',
+        'POST /v1/bookings/{bookingId}/reschedule',
+        'POST /v1/bookings/{bookingId}/check-in',
+        'GET /v1/series/{seriesId}',
+        'GET /v1/series/{seriesId}/occurrences',
+        'POST /v1/series/{seriesId}/cancel',
+        'POST /v1/series/{seriesId}/occurrences/{recurrenceId}/cancel',
+        'POST /v1/series/{seriesId}/occurrences/{recurrenceId}/reschedule',
+        'POST /v1/payments/webhook',
+        'GET /v1/payments/checkout/{bookingId}',
+      ]),
+    );
     const docs = await platform.request('/docs');
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');

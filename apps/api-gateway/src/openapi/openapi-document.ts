@@ -149,19 +149,21 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/bookings': {
         post: operation({
-          summary: 'Hold a resource',
+          summary: 'Hold a resource, or book a recurring series (`rrule`)',
           description:
             'Times are RFC 3339 instants, wall-clock times with an offset, or wall-clock times with `timeZone` ' +
             '(the booking’s zone; the resource’s when absent). A resource with no deposit is CONFIRMED at once. ' +
             'Send `Idempotency-Key` to make retries safe: the first answer (201 or 409) is replayed for 24 h ' +
-            'with `Idempotent-Replayed: true`.',
+            'with `Idempotent-Replayed: true`. With `rrule` (RFC 5545, daily or coarser) the answer is ' +
+            '`{ seriesId, rrule, timeZone, occurrences: [Booking] }`: every occurrence within 180 days, held ' +
+            'at once or not at all (409 lists `conflicts`); each keeps its wall-clock time across DST.',
           tags: ['bookings'],
           roles: ['customer'],
           headers: [{ name: 'Idempotency-Key', description: 'Up to 255 visible ASCII characters.' }],
           body: createBookingSchema,
           success: {
             status: 201,
-            description: 'The booking (HOLD, or CONFIRMED)',
+            description: 'The booking (HOLD, or CONFIRMED), or the series with its held occurrences',
             schema: { $ref: '#/components/schemas/Booking' },
           },
           errors: [
@@ -176,6 +178,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             'end_before_start',
             'too_long',
             'too_short_notice',
+            'outside_business_hours',
+            'invalid_rrule',
             'series_not_supported',
             'idempotency_key_reused',
             'rate_limited',
