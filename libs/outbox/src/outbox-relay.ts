@@ -161,49 +161,33 @@ export class OutboxRelay {
   /**
    * One transaction: lock up to `maxLanes` lanes that have rows waiting and that no other
    * transaction holds, send their oldest rows in one batch, mark them, commit (which frees the
-   * lanes). `backlog` says that rows may be left: a lane gave its full share, or was held elsewhere.
+   * lanes). `backlog` says that rows may be left: a lane gave its full share, or every lane asked
+   * for was taken. Two database round trips in all: `BEGIN` travels with the claim, the mark
+   * with `COMMIT` (the simple protocol allows several statements; every value written into them
+   * is an integer this code chose or read back from the table).
    */
   private async publishNextBatch(
     maxLanes: number,
   ): Promise<{ sent: number; lanes: number; backlog: boolean }> {
     const client = await this.settings.pool.connect();
     try {
-      await client.query('BEGIN');
-      // CASE fixes the order: only a lane with rows is locked (the planner may reorder plain ANDs).
-      const { rows: candidates } = await client.query<{ lane: number; locked: boolean }>(
-        `SELECT lane, CASE WHEN EXISTS (SELECT 1 FROM outbox o WHERE o.lane = c.lane AND o.published_at IS NULL)
-                           THEN pg_try_advisory_xact_lock($2, c.lane) END AS locked
-           FROM (SELECT lane FROM generate_series(0, $1::int - 1) AS lane ORDER BY random()) AS c`,
-        [OUTBOX_LANES, LANE_LOCK_NAMESPACE],
+      const [, claimed] = (await client.query(`BEGIN; ${claimSql(maxLanes, this.batchSize)}`)) as unknown as [
+        unknown,
+        { rows: (Omit<OutboxRow, 'id'> & { id: string | null })[] },
+      ];
+      const rows = claimed.rows.filter((row): row is OutboxRow => row.id !== null);
+      const lanes = new Set(claimed.rows.map((row) => row.lane));
+      const share = Math.max(1, Math.ceil(this.batchSize / Math.max(1, lanes.size)));
+      if (rows.length > 0) await this.settings.publisher.publish(rows.map(toMessage));
+      const ids = rows.map((row) => row.id);
+      if (!ids.every((id) => /^\d+$/.test(id))) throw new Error('outbox ids must be integers');
+      await client.query(
+        ids.length === 0
+          ? 'COMMIT'
+          : `UPDATE outbox SET published_at = clock_timestamp() WHERE id = ANY('{${ids.join(',')}}'::bigint[]); COMMIT`,
       );
-      const waiting = candidates.filter((candidate) => candidate.locked !== null);
-      const lanes = waiting.filter((candidate) => candidate.locked).map((candidate) => candidate.lane);
-      // Locks beyond maxLanes are held to commit but unused: harmless, and rare (only under backlog).
-      const taken = lanes.slice(0, maxLanes);
-      const share = Math.max(1, Math.ceil(this.batchSize / Math.max(1, taken.length)));
-      const { rows } =
-        taken.length === 0
-          ? { rows: [] as OutboxRow[] }
-          : await client.query<OutboxRow>(
-              `SELECT o.id, l.lane, o.topic, o.message_key, o.payload FROM unnest($1::smallint[]) AS l(lane)
-                CROSS JOIN LATERAL (
-                  SELECT id, topic, message_key, payload::text AS payload FROM outbox
-                   WHERE lane = l.lane AND published_at IS NULL
-                   ORDER BY id LIMIT $2
-                   FOR UPDATE SKIP LOCKED) AS o
-                ORDER BY l.lane, o.id`,
-              [taken, share],
-            );
-      if (rows.length > 0) {
-        await this.settings.publisher.publish(rows.map(toMessage));
-        await client.query(
-          'UPDATE outbox SET published_at = clock_timestamp() WHERE id = ANY($1::bigint[])',
-          [rows.map((row) => row.id)],
-        );
-      }
-      await client.query('COMMIT');
-      const fullLane = taken.some((lane) => rows.filter((row) => row.lane === lane).length === share);
-      return { sent: rows.length, lanes: taken.length, backlog: fullLane || taken.length < waiting.length };
+      const fullLane = [...lanes].some((lane) => rows.filter((row) => row.lane === lane).length === share);
+      return { sent: rows.length, lanes: lanes.size, backlog: fullLane || lanes.size === maxLanes };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -242,6 +226,29 @@ export class OutboxRelay {
   private report(error: unknown): void {
     this.settings.onError?.(error);
   }
+}
+
+/**
+ * Locks (transaction-level advisory locks) up to `maxLanes` of the lanes that have rows waiting,
+ * in random order so relays spread over them, and reads each locked lane's oldest rows: an equal
+ * share of `batchSize` per lane taken.
+ * A locked lane whose rows are gone meanwhile still yields one row, with a null id, so the
+ * caller knows it held it. MATERIALIZED keeps the planner from re-running the lock per row.
+ */
+function claimSql(maxLanes: number, batchSize: number): string {
+  const lanes = Math.trunc(OUTBOX_LANES);
+  return `WITH waiting AS MATERIALIZED (
+      SELECT c.lane FROM (SELECT lane FROM generate_series(0, ${lanes - 1}) AS lane ORDER BY random()) AS c
+       WHERE EXISTS (SELECT 1 FROM outbox o WHERE o.lane = c.lane AND o.published_at IS NULL)),
+    locked AS MATERIALIZED (
+      SELECT lane FROM waiting WHERE pg_try_advisory_xact_lock(${LANE_LOCK_NAMESPACE}, lane) LIMIT ${Math.trunc(maxLanes)})
+    SELECT o.id, l.lane, o.topic, o.message_key, o.payload FROM locked AS l
+      LEFT JOIN LATERAL (
+        SELECT id, topic, message_key, payload::text AS payload FROM outbox
+         WHERE lane = l.lane AND published_at IS NULL
+         ORDER BY id LIMIT GREATEST(1, ceil(${Math.trunc(batchSize)}::numeric / (SELECT count(*) FROM locked)))
+         FOR UPDATE SKIP LOCKED) AS o ON TRUE
+     ORDER BY l.lane, o.id`;
 }
 
 function toMessage(row: OutboxRow): OutgoingMessage {
