@@ -8,6 +8,14 @@ const sandboxConfigSchema = z.object({
   SANDBOX_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/v1/payments/webhook'),
   /** Space-separated: sign with each (rotation). */
   SANDBOX_WEBHOOK_SECRETS: z.string().min(1).default('whsec_bG9jYWwtZGV2ZWxvcG1lbnQtd2ViaG9vay1zZWNyZXQ='),
+  /** How deliveries misbehave from the start (also changeable at run time: POST /_sandbox/faults). */
+  SANDBOX_WEBHOOK_COPIES: z.coerce.number().int().min(1).max(50).default(1),
+  SANDBOX_WEBHOOK_EXTRA_IDS: z.coerce.number().int().min(0).max(50).default(0),
+  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SANDBOX_WEBHOOK_OUT_OF_ORDER: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 async function main(): Promise<void> {
@@ -18,6 +26,14 @@ async function main(): Promise<void> {
     webhookUrl: config.SANDBOX_WEBHOOK_URL,
     webhookSecrets: config.SANDBOX_WEBHOOK_SECRETS.split(' ').filter(Boolean),
   }).start();
+  sandbox.setFaults({
+    delivery: {
+      copies: config.SANDBOX_WEBHOOK_COPIES,
+      extraIds: config.SANDBOX_WEBHOOK_EXTRA_IDS,
+      delayMs: config.SANDBOX_WEBHOOK_DELAY_MS,
+      outOfOrder: config.SANDBOX_WEBHOOK_OUT_OF_ORDER,
+    },
+  });
   process.stdout.write(
     `${JSON.stringify({ service: 'payment-sandbox', msg: 'listening', url: sandbox.url })}\n`,
   );
