@@ -30,7 +30,15 @@ const ROOT = join(__dirname, '..');
 function startService(app: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(
     process.execPath,
-    ['-r', join(ROOT, 'infra/local/register.js'), join(ROOT, `apps/${app}/src/main.ts`)],
+    [
+      // BENCH_CPU_PROF=<dir>: each service writes a .cpuprofile there when it exits.
+      ...(process.env['BENCH_CPU_PROF']
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`]
+        : []),
+      '-r',
+      join(ROOT, 'infra/local/register.js'),
+      join(ROOT, `apps/${app}/src/main.ts`),
+    ],
     {
       env,
       stdio: ['ignore', 'ignore', 'inherit'],
