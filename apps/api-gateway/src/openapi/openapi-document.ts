@@ -18,6 +18,18 @@ import {
 import { WEBHOOK_HEADERS } from '@booking/payment-provider';
 import { jsonSchema, operation, PROBLEM_SCHEMA } from './openapi-builder';
 
+/** What any request naming a period can be refused with: the time rules and the resource's own. */
+const PERIOD_ERRORS = [
+  'nonexistent_local_time',
+  'ambiguous_local_time',
+  'offset_mismatch',
+  'invalid_time_zone',
+  'end_before_start',
+  'too_long',
+  'too_short_notice',
+  'outside_business_hours',
+] as const;
+
 const page = (ref: string) => ({
   type: 'object',
   required: ['data', 'nextCursor'],
@@ -171,14 +183,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             'not_found',
             'slot_unavailable',
             'idempotency_key_in_progress',
-            'nonexistent_local_time',
-            'ambiguous_local_time',
-            'offset_mismatch',
-            'invalid_time_zone',
-            'end_before_start',
-            'too_long',
-            'too_short_notice',
-            'outside_business_hours',
+            ...PERIOD_ERRORS,
             'invalid_rrule',
             'series_not_supported',
             'idempotency_key_reused',
@@ -253,14 +258,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             'invalid_transition',
             'slot_unavailable',
             'reschedule_limit',
-            'nonexistent_local_time',
-            'ambiguous_local_time',
-            'offset_mismatch',
-            'invalid_time_zone',
-            'end_before_start',
-            'too_long',
-            'outside_business_hours',
-            'too_short_notice',
+            ...PERIOD_ERRORS,
           ],
         }),
       },
