@@ -246,6 +246,15 @@ describe('business hours, slots and reschedule through the gateway', () => {
     });
     expect(again.status).toBe(409);
     expect((await readJson(again))['code']).toBe('reschedule_limit');
+    // Someone else cannot touch it; and once cancelled, its owner cannot move it: only HOLD and CONFIRMED move.
+    expect((await second.send('POST', `/v1/bookings/${mine['bookingId']}/cancel`, {})).status).toBe(404);
+    await first.send('POST', `/v1/bookings/${mine['bookingId']}/cancel`, {});
+    const cancelledMove = await first.send('POST', path, {
+      start: '2026-06-05T10:00:00',
+      end: '2026-06-05T12:00:00',
+    });
+    expect(cancelledMove.status).toBe(409);
+    expect((await readJson(cancelledMove))['code']).toBe('invalid_transition');
     const events = suite.events
       .distinct()
       .filter((event) => event.subject === mine['bookingId'] && event.type === 'booking.rescheduled');

@@ -162,6 +162,19 @@ describe('recurring series through the gateway', () => {
       code: 'nonexistent_local_time',
       occurrences: ['2027-03-14T02:30:00'],
     });
+    const shifted = await createSeries({
+      ...body,
+      resourceId: (await room())['resourceId'],
+      onNonexistent: 'shiftForward',
+    });
+    expect(shifted.status).toBe(201);
+    // RFC 5545's reading: the wall time with the offset before the gap, 02:30 EST = 03:30 EDT.
+    expect(shifted.body['occurrences'].map((o: Json) => o['startLocal'])).toEqual([
+      '2027-03-12T02:30:00-05:00',
+      '2027-03-13T02:30:00-05:00',
+      '2027-03-14T03:30:00-04:00',
+      '2027-03-15T02:30:00-04:00',
+    ]);
     const skipped = await createSeries({ ...body, onNonexistent: 'skip' });
     expect(skipped.status).toBe(201);
     expect(skipped.body['occurrences'].map((o: Json) => o['startLocal'])).toEqual([

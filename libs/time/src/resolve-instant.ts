@@ -96,7 +96,7 @@ type WallFields = {
 
 /**
  * Every instant that shows this wall time in the zone, earlier first: none in a gap, two in an
- * overlap. A gap is found by building the time and seeing luxon move it.
+ * overlap. A date that does not exist (Feb 30) or an unknown zone is 'invalid'.
  */
 export function wallTimeCandidates(fields: WallFields, zone: string): DateTime[] | 'invalid' {
   const wallMillis = Date.UTC(

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { DomainError, type Caller, type TopicNames } from '@booking/contracts';
+import type { Caller, TopicNames } from '@booking/contracts';
 import { withTransaction } from '@booking/db';
 import { CLOCK, OUTBOX_WRITER, PG_POOL, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
@@ -9,6 +9,7 @@ import { ResourceRepository } from '../../resources/infrastructure/resource.repo
 import type { Booking } from '../domain/booking';
 import {
   allowedFrom,
+  bookingNotFound,
   canTransition,
   invalidTransition,
   targetOf,
@@ -53,7 +54,7 @@ export class ChangeBooking {
     const resource = await this.resources.findById(visible.resourceId);
     const outcome = await withTransaction(this.pool, async (tx) => {
       const current = await this.bookings.lockById(tx, bookingId);
-      if (!current) throw notFound(bookingId);
+      if (!current) throw bookingNotFound(bookingId);
       if (!canTransition(current.status, 'cancel')) throw invalidTransition(current.status, 'cancel');
       const now = this.clock.now();
       const refund = refundFor({
@@ -112,11 +113,7 @@ export class ChangeBooking {
 
   private async visible(caller: Caller, bookingId: string): Promise<Booking> {
     const booking = await this.bookings.findVisible(bookingId, caller);
-    if (!booking) throw notFound(bookingId);
+    if (!booking) throw bookingNotFound(bookingId);
     return booking;
   }
-}
-
-function notFound(bookingId: string): DomainError {
-  return new DomainError('not_found', `No booking ${bookingId}.`);
 }

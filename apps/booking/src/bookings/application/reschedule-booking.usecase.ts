@@ -8,6 +8,7 @@ import { formatUtc, type Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import type { Booking } from '../domain/booking';
+import { bookingNotFound } from '../domain/booking-status';
 import { blockedOf, checkPeriod, resolveMoment } from '../domain/hold-plan';
 import { AvailabilityCache } from '../infrastructure/availability-cache';
 import { BookingRepository } from '../infrastructure/booking.repository';
@@ -35,7 +36,7 @@ export class RescheduleBooking {
 
   async execute(caller: Caller, bookingId: string, request: RescheduleBookingRequest): Promise<Booking> {
     const visible = await this.bookings.findVisible(bookingId, caller);
-    if (!visible) throw new DomainError('not_found', `No booking ${bookingId}.`);
+    if (!visible) throw bookingNotFound(bookingId);
     const resource = (await this.resources.findById(visible.resourceId))!;
     const moved = await withTransaction(this.pool, async (tx) => {
       const current = (await this.bookings.lockById(tx, bookingId))!;

@@ -31,6 +31,11 @@ export function canTransition(status: BookingStatus, action: BookingAction): boo
   return TRANSITIONS[action].from.includes(status);
 }
 
+/** An unknown booking, or one the caller may not see: the same answer for both. */
+export function bookingNotFound(bookingId: string): DomainError {
+  return new DomainError('not_found', `No booking ${bookingId}.`);
+}
+
 export function invalidTransition(status: BookingStatus, action: BookingAction): DomainError {
   return new DomainError('invalid_transition', `A ${status} booking cannot ${action.replace('_', '-')}.`, {
     currentStatus: status,

@@ -12,9 +12,9 @@ import type { RefundDecision } from '../../bookings/domain/refund-policy';
 import { AvailabilityCache } from '../../bookings/infrastructure/availability-cache';
 import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
-import type { Series } from '../domain/series';
+import { specOf, type Series } from '../domain/series';
 import { SeriesRepository } from '../infrastructure/series.repository';
-import { SeriesOccurrences, specOf } from './series-occurrences.usecase';
+import { SeriesOccurrences } from './series-occurrences.usecase';
 
 /** Ending a series from now on, or taking one occurrence out of it (an exception by RECURRENCE-ID). */
 @Injectable()

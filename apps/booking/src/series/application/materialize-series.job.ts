@@ -13,10 +13,9 @@ import { AvailabilityCache } from '../../bookings/infrastructure/availability-ca
 import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
 import type { Resource } from '../../resources/domain/resource';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
-import type { Series, SeriesConflict } from '../domain/series';
+import { specOf, type Series, type SeriesConflict } from '../domain/series';
 import { HORIZON_DAYS } from '../domain/series-plan';
 import { SeriesRepository } from '../infrastructure/series.repository';
-import { specOf } from './series-occurrences.usecase';
 
 const BATCH = 20;
 const DAY_MS = 86_400_000;
@@ -72,11 +71,7 @@ export class MaterializeSeriesJob extends PeriodicJob {
   }
 
   private async extend(tx: TransactionClient, series: Series, resource: Resource, horizon: Date, now: Date) {
-    const expansion = expandSeries(
-      { ...specOf(series), onNonexistent: series.onNonexistent },
-      series.heldUntil,
-      horizon,
-    );
+    const expansion = expandSeries(specOf(series), series.heldUntil, horizon);
     const conflicts: SeriesConflict[] = expansion.nonexistent.map((wall) => {
       const at = wallToInstant(wall, series.timeZone, 'earlier', 'shiftForward')!;
       return {

@@ -1,24 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, type Caller } from '@booking/contracts';
-import { expandSeries, formatUtc, parseRule } from '@booking/time';
+import { expandSeries, formatUtc } from '@booking/time';
 import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
-import type { Series } from '../domain/series';
+import { specOf, type Series } from '../domain/series';
 import { SeriesRepository } from '../infrastructure/series.repository';
 import { occurrenceView, type OccurrenceView } from '../interface/series-view';
-
 const MAX_WINDOW_DAYS = 731;
-
-export function specOf(series: Series) {
-  return {
-    rule: parseRule(series.rrule),
-    start: series.startWall,
-    end: series.endWall,
-    zone: series.timeZone,
-    onMissingDay: series.onMissingDay,
-    onNonexistent: series.onNonexistent === 'reject' ? ('skip' as const) : series.onNonexistent,
-    disambiguation: series.disambiguation,
-  };
-}
 
 /**
  * `GET /series/{id}/occurrences`: the rule expanded over the window, with its exceptions laid

@@ -1,5 +1,11 @@
 import type { Contact } from '@booking/contracts';
-import type { MissingDayPolicy, NonexistentPolicy, WallTime } from '@booking/time';
+import {
+  parseRule,
+  type MissingDayPolicy,
+  type NonexistentPolicy,
+  type SeriesSpec,
+  type WallTime,
+} from '@booking/time';
 
 export type SeriesStatus = 'ACTIVE' | 'CANCELLED';
 
@@ -32,4 +38,20 @@ export interface Series {
   contact: Contact | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * What the time engine expands a stored series with. Under `reject`, an occurrence in a DST gap
+ * is reported apart and never listed, so views, exceptions and the job can all use this as is.
+ */
+export function specOf(series: Series): SeriesSpec {
+  return {
+    rule: parseRule(series.rrule),
+    start: series.startWall,
+    end: series.endWall,
+    zone: series.timeZone,
+    onMissingDay: series.onMissingDay,
+    onNonexistent: series.onNonexistent,
+    disambiguation: series.disambiguation,
+  };
 }
