@@ -1,4 +1,5 @@
-import type { TransactionClient } from '@booking/db';
+import type { Pool } from 'pg';
+import { withTransaction, type TransactionClient } from '@booking/db';
 
 /**
  * Remembers which events a consumer has applied. `claim` runs in the same transaction as the
@@ -15,5 +16,19 @@ export class Inbox {
       [this.consumer, event.id, event.type],
     );
     return result.rowCount === 1;
+  }
+
+  /**
+   * Applies an event's effect at most once: the claim and the effect commit together, and a
+   * delivery seen before resolves with `undefined` without running the effect.
+   */
+  async once<T>(
+    pool: Pool,
+    event: { id: string; type: string },
+    effect: (tx: TransactionClient) => Promise<T>,
+  ) {
+    return withTransaction(pool, async (tx): Promise<T | undefined> =>
+      (await this.claim(tx, event)) ? effect(tx) : undefined,
+    );
   }
 }

@@ -95,11 +95,11 @@ export async function createOutboxFixture(
       return ids;
     },
     async applyOnce(event) {
-      return withTransaction(db.pool, async (tx) => {
-        if (!(await inbox.claim(tx, event))) return false;
+      const applied = await inbox.once(db.pool, event, async (tx) => {
         await tx.query('INSERT INTO effect (event_id) VALUES ($1)', [event.id]);
         return true;
       });
+      return applied === true;
     },
     async effectCount() {
       const { rows } = await db.pool.query<{ rows: string; distinct: string }>(

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { CloudEvent, TopicNames } from '@booking/contracts';
-import { withTransaction } from '@booking/db';
 import { CLOCK, OUTBOX_WRITER, PG_POOL, TOPIC_NAMES } from '@booking/nest-kit';
 import { Inbox, type OutboxWriter } from '@booking/outbox';
 import type { Clock } from '@booking/time';
@@ -51,8 +50,7 @@ export class ApplyPayment {
 
   async handle(event: CloudEvent): Promise<void> {
     const payment = event.data as PaymentSucceeded;
-    await withTransaction(this.pool, async (tx) => {
-      if (!(await this.inbox.claim(tx, event))) return;
+    await this.inbox.once(this.pool, event, async (tx) => {
       const now = this.clock.now();
       const booking = await this.bookings.lockById(tx, payment.bookingId);
       const refusal = whyNotConfirmed(booking, payment, now);

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { CloudEvent } from '@booking/contracts';
-import { withTransaction } from '@booking/db';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
@@ -21,9 +20,8 @@ export class ApplyRefundOutcome {
   async handle(event: CloudEvent): Promise<void> {
     const { bookingId, amount } = event.data as { bookingId: string; amount: number };
     const status = event.type === 'refund.succeeded' ? 'succeeded' : 'failed';
-    await withTransaction(this.pool, async (tx) => {
-      if (!(await this.inbox.claim(tx, event))) return;
-      await this.bookings.setRefundStatus(tx, bookingId, status, amount, this.clock.now());
-    });
+    await this.inbox.once(this.pool, event, (tx) =>
+      this.bookings.setRefundStatus(tx, bookingId, status, amount, this.clock.now()),
+    );
   }
 }

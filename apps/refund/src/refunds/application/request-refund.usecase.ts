@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { CloudEvent } from '@booking/contracts';
-import { withTransaction } from '@booking/db';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
@@ -26,9 +25,9 @@ export class RequestRefund {
   async handle(event: CloudEvent): Promise<boolean> {
     const order = orderOf(event);
     if (!order) return false;
-    return withTransaction(this.pool, async (tx) => {
-      if (!(await this.inbox.claim(tx, event))) return false;
-      return this.refunds.insertOnce(tx, order, this.clock.now());
-    });
+    const inserted = await this.inbox.once(this.pool, event, (tx) =>
+      this.refunds.insertOnce(tx, order, this.clock.now()),
+    );
+    return inserted === true;
   }
 }
