@@ -9,6 +9,6 @@ COPY libs ./libs
 COPY apps ./apps
 COPY infra/local/register.js infra/local/register-paths.js ./infra/local/
 USER node
-# Sources run through ts-node in transpile-only mode (no type check at start-up).
+# Sources are transpiled on load by infra/local/register.js (no type check at start-up).
 ENTRYPOINT ["node", "-r", "./infra/local/register.js"]
 CMD ["apps/api-gateway/src/main.ts"]
