@@ -14,8 +14,12 @@ export async function withTransaction<T>(
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    // Not awaited first: on a pipelined pool (createPool) BEGIN travels with the first statement.
+    const begun = client.query('BEGIN');
+    // A failed BEGIN fails the first statement too, so `work` reports it; awaited below all the same.
+    begun.catch(() => undefined);
     const result = await work(client);
+    await begun;
     await client.query('COMMIT');
     return result;
   } catch (error) {

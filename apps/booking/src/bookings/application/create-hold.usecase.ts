@@ -47,24 +47,32 @@ export class CreateHold {
         now,
         limits: { maxBookingDays: this.config.MAX_BOOKING_DAYS },
       });
-      // Only attempts that passed validation count, and replays never reach this line.
-      await admit();
       const booking = newBooking(plan, resource, caller, request, now);
+      const event = bookingEvent(
+        this.topics,
+        booking.status === 'HOLD' ? 'booking.held' : 'booking.confirmed',
+        booking,
+      );
       // With a key, a conflict is an answer to store; without one, it just ends the transaction.
-      if (idempotencyKey !== undefined) await tx.query('SAVEPOINT hold');
-      try {
-        await this.bookings.insert(tx, booking);
-      } catch (error) {
-        if (!isPgError(error, PG_ERRORS.exclusionViolation)) throw error;
+      const savepoint = idempotencyKey === undefined ? undefined : tx.query('SAVEPOINT hold');
+      // Issued together: on the pipelined pool the statements share one round trip, and the rate
+      // limit is counted meanwhile (only attempts that passed validation count; replays never get
+      // here). A refusal throws, which rolls the inserts back with the transaction.
+      const [admitted, inserted, written] = await Promise.allSettled([
+        admit(),
+        this.bookings.insert(tx, booking),
+        this.outbox.write(tx, event),
+      ]);
+      await savepoint;
+      if (admitted.status === 'rejected') throw admitted.reason;
+      if (inserted.status === 'rejected') {
+        if (!isPgError(inserted.reason, PG_ERRORS.exclusionViolation)) throw inserted.reason;
         const conflict = slotUnavailable(resource.resourceId);
         if (idempotencyKey === undefined) throw conflict;
         await tx.query('ROLLBACK TO SAVEPOINT hold');
         return { status: 409, body: problemOf(conflict.code, conflict.message, conflict.extensions) };
       }
-      await this.outbox.write(
-        tx,
-        bookingEvent(this.topics, booking.status === 'HOLD' ? 'booking.held' : 'booking.confirmed', booking),
-      );
+      if (written.status === 'rejected') throw written.reason;
       return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking) };
     });
   }
