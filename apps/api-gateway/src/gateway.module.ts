@@ -62,7 +62,12 @@ export class GatewayModule {
         {
           provide: GATEWAY_REDIS,
           useFactory: () =>
-            new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX, maxRetriesPerRequest: 2 }),
+            new Redis(config.REDIS_URL, {
+              keyPrefix: config.REDIS_KEY_PREFIX,
+              maxRetriesPerRequest: 2,
+              // Commands issued in the same tick by concurrent requests go out in one write.
+              enableAutoPipelining: true,
+            }),
         },
         { provide: APP_GUARD, useClass: AuthGuard },
         Upstream,

@@ -144,6 +144,8 @@ export class PlatformModule {
               ? new Redis(settings.config.REDIS_URL, {
                   keyPrefix: settings.config.REDIS_KEY_PREFIX,
                   lazyConnect: false,
+                  // Commands issued in the same tick by concurrent requests go out in one write.
+                  enableAutoPipelining: true,
                 })
               : null,
         },
