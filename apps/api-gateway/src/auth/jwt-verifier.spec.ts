@@ -31,6 +31,21 @@ describe('JwtVerifier', () => {
     expect(await verifier.verify(`Bearer ${token}`)).toEqual({ userId: 'cust-1', role: 'customer' });
   });
 
+  it('answers a known token from memory only until its exp', async () => {
+    const now = Date.now();
+    jest.useFakeTimers({ now, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const fresh = new JwtVerifier({ secret });
+      const token = await sign({ sub: 'cust-2', role: 'customer' }, { exp: Math.floor(now / 1000) + 60 });
+      expect(await fresh.verify(`Bearer ${token}`)).toEqual({ userId: 'cust-2', role: 'customer' });
+      expect(await fresh.verify(`Bearer ${token}`)).toEqual({ userId: 'cust-2', role: 'customer' });
+      jest.setSystemTime(now + 61_000);
+      expect(await rejection(fresh, `Bearer ${token}`)).toBe('The token has expired.');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('rejects a missing header, another scheme and garbage', async () => {
     expect(await rejection(verifier, undefined)).toContain('bearer token');
     expect(await rejection(verifier, 'Basic abc')).toContain('bearer token');
