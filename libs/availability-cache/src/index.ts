@@ -1,1 +1,2 @@
 export { AvailabilityCacheStore, availabilityCacheParts } from './availability-cache-store';
+export { PageMirror } from './page-mirror';

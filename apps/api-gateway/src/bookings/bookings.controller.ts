@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
-import { AvailabilityCacheStore, availabilityCacheParts } from '@booking/availability-cache';
+import { AvailabilityCacheStore, availabilityCacheParts, PageMirror } from '@booking/availability-cache';
 import { availabilityQuery } from '@booking/contracts';
 import { GATEWAY_REDIS } from '../tokens';
 import { Roles } from '../auth/auth.decorators';
@@ -15,13 +15,13 @@ const bookingPath = (request: WithBookingId, action = '') =>
 /** `/v1/bookings` and `/v1/availability`; who may see which booking is the booking service's call. */
 @Controller('v1')
 export class BookingsController {
-  private readonly searchCache: AvailabilityCacheStore;
+  private readonly searchCache: PageMirror;
 
   constructor(
     private readonly upstream: Upstream,
     @Inject(GATEWAY_REDIS) redis: Redis,
   ) {
-    this.searchCache = new AvailabilityCacheStore(redis);
+    this.searchCache = new PageMirror(new AvailabilityCacheStore(redis));
   }
 
   @Post('bookings')

@@ -1,5 +1,5 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { availabilityQuery, type Page, type ResourceView } from '@booking/contracts';
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import { availabilityQuery } from '@booking/contracts';
 import { validate } from '@booking/nest-kit';
 import { SearchAvailability } from './search-availability.usecase';
 
@@ -7,8 +7,10 @@ import { SearchAvailability } from './search-availability.usecase';
 export class AvailabilityController {
   constructor(private readonly search: SearchAvailability) {}
 
+  /** A `Page<ResourceView>`, sent as the JSON text the cache holds (not parsed and serialized again). */
   @Get()
-  find(@Query() query: unknown): Promise<Page<ResourceView>> {
+  @Header('content-type', 'application/json; charset=utf-8')
+  find(@Query() query: unknown): Promise<string> {
     return this.search.execute(validate(availabilityQuery, query));
   }
 }

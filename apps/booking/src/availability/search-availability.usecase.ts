@@ -24,7 +24,8 @@ export class SearchAvailability {
     private readonly cache: AvailabilityCache,
   ) {}
 
-  async execute(query: AvailabilityQuery): Promise<Page<ResourceView>> {
+  /** The page (`Page<ResourceView>`) as JSON text, as the cache holds it. */
+  async execute(query: AvailabilityQuery): Promise<string> {
     const from = new Date(query.from);
     const to = new Date(query.to);
     if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
@@ -41,21 +42,26 @@ export class SearchAvailability {
     if (query.cursor !== undefined && (afterId === undefined || !isUuid(afterId))) {
       throw invalidCursor();
     }
-    return this.cache.getOrCompute(query.city, availabilityCacheParts(query), async () => {
-      const rows = await this.resources.findFree({
-        city: query.city,
-        kind: query.kind,
-        from,
-        to,
-        afterId,
-        limit: query.limit + 1,
-      });
-      const data = rows.slice(0, query.limit).map(toResourceView);
-      const last = data[data.length - 1];
-      return {
-        data,
-        nextCursor: rows.length > query.limit && last ? encodeCursor({ resourceId: last.resourceId }) : null,
-      };
-    });
+    return this.cache.getOrCompute(
+      query.city,
+      availabilityCacheParts(query),
+      async (): Promise<Page<ResourceView>> => {
+        const rows = await this.resources.findFree({
+          city: query.city,
+          kind: query.kind,
+          from,
+          to,
+          afterId,
+          limit: query.limit + 1,
+        });
+        const data = rows.slice(0, query.limit).map(toResourceView);
+        const last = data[data.length - 1];
+        return {
+          data,
+          nextCursor:
+            rows.length > query.limit && last ? encodeCursor({ resourceId: last.resourceId }) : null,
+        };
+      },
+    );
   }
 }

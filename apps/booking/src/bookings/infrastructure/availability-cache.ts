@@ -19,17 +19,20 @@ export class AvailabilityCache {
     this.store = new AvailabilityCacheStore(redis);
   }
 
-  async getOrCompute<T>(city: string, parts: string[], compute: () => Promise<T>): Promise<T> {
+  /** The page as JSON text: cached text is passed on as it is, a computed page serialized once. */
+  async getOrCompute(city: string, parts: string[], compute: () => Promise<unknown>): Promise<string> {
+    let version: string;
     try {
       const cached = await this.store.read(city, parts);
-      if (cached !== null) return JSON.parse(cached) as T;
+      if (cached.page !== null) return cached.page;
+      version = cached.version;
     } catch (error) {
       this.logger.event('warn', 'availability cache unavailable', { error: String(error) });
-      return compute();
+      return JSON.stringify(await compute());
     }
-    const value = await compute();
-    await this.store.write(city, parts, JSON.stringify(value)).catch(() => undefined);
-    return value;
+    const json = JSON.stringify(await compute());
+    await this.store.write(city, version, parts, json).catch(() => undefined);
+    return json;
   }
 
   async invalidate(cities: Iterable<string>): Promise<void> {
