@@ -18,6 +18,7 @@ import { ensureInfra, infraAddresses, stopStarted } from '../infra/local/infra';
 import { freePort, waitForHttp } from '../infra/local/net';
 import { runLoad, type LoadResult } from './http-load';
 import { pgbenchTps } from './pgbench';
+import { wrkPerSecond } from './wrk';
 import { fmt, printTable } from './stats';
 
 const CARS = 20_000;
@@ -226,6 +227,19 @@ async function main(): Promise<void> {
       durationMs: SECONDS * 1000,
       next: () => ({ path: '/' }),
     });
+    const cachedUnderWrk = wrkPerSecond(
+      `${gateway}${searchPath(3, 0)}`,
+      { authorization: admin },
+      {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      },
+    );
+    const bareUnderWrk = wrkPerSecond(
+      `http://127.0.0.1:${barePort}/`,
+      {},
+      { connections: CONNECTIONS, seconds: SECONDS },
+    );
     bare.close();
 
     printTable(
@@ -244,6 +258,12 @@ async function main(): Promise<void> {
         ],
         row('search via gateway, cached', cached, { label: 'bare server', perSecond: bareResult.perSecond }),
         row('bare Node HTTP server, same body', bareResult),
+        [
+          'the same two under wrk (C client)',
+          cachedUnderWrk === undefined || bareUnderWrk === undefined
+            ? 'wrk not installed'
+            : `cached ${fmt(cachedUnderWrk, 0)}/s, bare ${fmt(bareUnderWrk, 0)}/s = ${fmt((cachedUnderWrk / bareUnderWrk) * 100)} %`,
+        ],
         ['response body of a search', `${fmt(body.length / 1024)} KiB`],
       ],
     );

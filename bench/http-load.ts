@@ -71,7 +71,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     perSecond: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    max: Math.max(...latencies),
+    max: latencies.reduce((most, value) => Math.max(most, value), 0),
     statuses,
   };
 }

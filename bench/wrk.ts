@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process';
+
+/**
+ * Requests per second of one GET under wrk (a C load generator, one thread), or undefined when
+ * wrk is not installed (`apt-get install wrk`). It shows what a server does when the client is
+ * not the limit: the Node load generator of http-load.ts tops out near the bare server's rate.
+ */
+export function wrkPerSecond(
+  url: string,
+  headers: Record<string, string>,
+  { connections = 16, seconds = 10 } = {},
+): number | undefined {
+  if (spawnSync('wrk', ['--version']).error) return undefined;
+  const result = spawnSync(
+    'wrk',
+    [
+      '-t1',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+      url,
+    ],
+    { encoding: 'utf8' },
+  );
+  const match = /Requests\/sec:\s+([\d.]+)/.exec(result.stdout);
+  if (!match) throw new Error(`wrk failed:\n${result.stdout}\n${result.stderr}`);
+  return Number(match[1]);
+}
