@@ -46,20 +46,18 @@ export class IdempotencyStore {
     scope: { customerId: string; key: string | undefined; fingerprint: string; now: Date },
     work: (tx: TransactionClient) => Promise<StoredResponse>,
   ): Promise<IdempotentResult> {
-    return withTransaction(this.pool, async (tx) => {
+    let keyWritten: Promise<unknown> | undefined;
+    const result = await withTransaction(this.pool, async (tx) => {
       const { key } = scope;
       if (key === undefined) return { ...(await work(tx)), replayed: false };
-      const { rows: locked } = await tx.query<{ ok: boolean }>(
+      // Two statements issued together (one round trip on the pipelined pool). They stay two: the
+      // read's snapshot must be taken after the lock is held, or a duplicate whose first request
+      // committed in between would find the lock free and the key row not yet visible.
+      const lockTried = tx.query<{ ok: boolean }>(
         'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 7)) AS ok',
         [`${scope.customerId}\n${key}`],
       );
-      if (!locked[0]?.ok) {
-        throw new DomainError(
-          'idempotency_key_in_progress',
-          'A request with this Idempotency-Key is still running.',
-        );
-      }
-      const { rows } = await tx.query<{
+      const keyRead = tx.query<{
         fingerprint: string;
         response_status: number;
         response_body: unknown;
@@ -68,6 +66,13 @@ export class IdempotencyStore {
           WHERE customer_id = $1 AND key = $2 AND created_at > $3`,
         [scope.customerId, key, new Date(scope.now.getTime() - KEPT_MS)],
       );
+      const [{ rows: locked }, { rows }] = await Promise.all([lockTried, keyRead]);
+      if (!locked[0]?.ok) {
+        throw new DomainError(
+          'idempotency_key_in_progress',
+          'A request with this Idempotency-Key is still running.',
+        );
+      }
       const stored = rows[0];
       if (stored) {
         if (stored.fingerprint !== scope.fingerprint) {
@@ -76,15 +81,20 @@ export class IdempotencyStore {
         return { status: stored.response_status, body: stored.response_body, replayed: true };
       }
       const response = await work(tx);
-      await tx.query(
+      // Not awaited before COMMIT: on the pipelined pool the key row travels with it. Should the
+      // insert fail, PostgreSQL answers that COMMIT with a rollback, and the failure is thrown below.
+      keyWritten = tx.query(
         `INSERT INTO idempotency_key (customer_id, key, fingerprint, response_status, response_body, created_at)
          VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (customer_id, key) DO UPDATE
            SET fingerprint = $3, response_status = $4, response_body = $5, created_at = $6`,
         [scope.customerId, key, scope.fingerprint, response.status, JSON.stringify(response.body), scope.now],
       );
+      keyWritten.catch(() => undefined);
       return { ...response, replayed: false };
     });
+    await keyWritten;
+    return result;
   }
 
   async prune(now: Date): Promise<number> {
