@@ -1,17 +1,19 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 
 /**
  * Requests per second of one GET under wrk (a C load generator, one thread), or undefined when
  * wrk is not installed (`apt-get install wrk`). It shows what a server does when the client is
  * not the limit: the Node load generator of http-load.ts tops out near the bare server's rate.
  */
-export function wrkPerSecond(
+export async function wrkPerSecond(
   url: string,
   headers: Record<string, string>,
   { connections = 16, seconds = 10 } = {},
-): number | undefined {
+): Promise<number | undefined> {
   if (spawnSync('wrk', ['--version']).error) return undefined;
-  const result = spawnSync(
+  // Not spawnSync: the server under test may be in this very process.
+  const result = await promisify(execFile)(
     'wrk',
     [
       '-t1',
