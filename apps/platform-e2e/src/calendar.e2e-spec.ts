@@ -1,3 +1,4 @@
+import { expectEventually } from '@booking/testing';
 import { Client, platformForSuite, readJson, type Json } from './fixtures';
 import type { RunningPlatform } from './platform';
 
@@ -255,9 +256,12 @@ describe('business hours, slots and reschedule through the gateway', () => {
     });
     expect(cancelledMove.status).toBe(409);
     expect((await readJson(cancelledMove))['code']).toBe('invalid_transition');
-    const events = suite.events
-      .distinct()
-      .filter((event) => event.subject === mine['bookingId'] && event.type === 'booking.rescheduled');
-    expect(events).toHaveLength(1);
+    await expectEventually(() =>
+      expect(
+        suite.events
+          .distinct()
+          .filter((event) => event.subject === mine['bookingId'] && event.type === 'booking.rescheduled'),
+      ).toHaveLength(1),
+    );
   });
 });

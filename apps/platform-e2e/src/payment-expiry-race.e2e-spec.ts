@@ -5,6 +5,25 @@ import { startPlatform, type RunningPlatform } from './platform';
 const DEPOSIT = 2_000_000;
 const ROUNDS = 4;
 const HOLDS_PER_ROUND = 50;
+/** Either the payment won or the expiry did; never both, never neither. */
+const ONE_OF_TWO_ENDS = [
+  {
+    status: 'CONFIRMED',
+    paidAmount: DEPOSIT,
+    providerRefunds: [],
+    confirmed: 1,
+    expired: 0,
+    refundRequested: 0,
+  },
+  {
+    status: 'EXPIRED',
+    paidAmount: 0,
+    providerRefunds: [DEPOSIT],
+    confirmed: 0,
+    expired: 1,
+    refundRequested: 1,
+  },
+];
 
 /**
  * A payment and the expiry job racing for one hold, 200 times: 4 rounds of 50 holds that all
@@ -44,8 +63,29 @@ describe('webhook racing hold expiry', () => {
     );
   }
 
+  /** What one race left: the booking, the provider's refunds and the events about it. */
+  function observe(settled: Json, txnId: string) {
+    const bookingId = settled['bookingId'] as string;
+    const types = events
+      .distinct()
+      .filter((event) => event.subject === bookingId)
+      .map((event) => event.type);
+    const count = (type: string) => types.filter((seen) => seen === type).length;
+    return {
+      status: settled['status'],
+      paidAmount: settled['paidAmount'],
+      providerRefunds: platform.sandbox.ledger.refunds
+        .filter((refund) => refund.payment === txnId)
+        .map((refund) => refund.amount),
+      confirmed: count('booking.confirmed'),
+      expired: count('booking.expired'),
+      refundRequested: count('refund.requested'),
+    };
+  }
+
   it('ends every one of 200 races CONFIRMED without a refund, or EXPIRED with exactly one full refund', async () => {
     const outcomes = { confirmed: 0, expired: 0 };
+    const finished: { settled: Json; txnId: string }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const holds = await holdsExpiringTogether(round);
       const expiresAt = Date.parse(holds[0]!['holdExpiresAt'] as string);
@@ -79,44 +119,16 @@ describe('webhook racing hold expiry', () => {
           ]).toContainEqual({ status: booking['status'], refund: booking['refund'] });
           return booking;
         });
-        const types = events
-          .distinct()
-          .filter((event) => event.subject === bookingId)
-          .map((event) => event.type);
-        const count = (type: string) => types.filter((seen) => seen === type).length;
-        const observed = {
-          status: settled['status'],
-          paidAmount: settled['paidAmount'],
-          providerRefunds: platform.sandbox.ledger.refunds
-            .filter((refund) => refund.payment === txnId)
-            .map((refund) => refund.amount),
-          confirmed: count('booking.confirmed'),
-          expired: count('booking.expired'),
-          refundRequested: count('refund.requested'),
-        };
-        // Either the payment won or the expiry did; never both, never neither.
-        expect([
-          {
-            status: 'CONFIRMED',
-            paidAmount: DEPOSIT,
-            providerRefunds: [],
-            confirmed: 1,
-            expired: 0,
-            refundRequested: 0,
-          },
-          {
-            status: 'EXPIRED',
-            paidAmount: 0,
-            providerRefunds: [DEPOSIT],
-            confirmed: 0,
-            expired: 1,
-            refundRequested: 1,
-          },
-        ]).toContainEqual(observed);
+        // The row can settle before its event has come through Kafka: wait for the events too.
+        await expectEventually(() => expect(ONE_OF_TWO_ENDS).toContainEqual(observe(settled, txnId)));
+        finished.push({ settled, txnId });
         outcomes[settled['status'] === 'CONFIRMED' ? 'confirmed' : 'expired']++;
       }
     }
     expect(outcomes.confirmed + outcomes.expired).toBe(ROUNDS * HOLDS_PER_ROUND);
+    // Rounds later, a second outcome's event would have arrived: every race still has just one.
+    for (const { settled, txnId } of finished)
+      expect(ONE_OF_TWO_ENDS).toContainEqual(observe(settled, txnId));
     // Shown with E2E_LOGS=1: how the 200 races fell on this run.
     if (process.env['E2E_LOGS']) process.stdout.write(`race outcomes ${JSON.stringify(outcomes)}\n`);
   });

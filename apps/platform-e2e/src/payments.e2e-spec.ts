@@ -246,7 +246,8 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
       .query('SELECT attempts, status FROM refund WHERE booking_id = $1', [bookingId]);
     expect(refundRows.rows).toEqual([{ attempts: 4, status: 'succeeded' }]);
     expect(platform.sandbox.ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
-    expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1);
+    // The booking service may have read the event before this test's consumer did.
+    await expectEventually(() => expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1));
   });
 
   it('gives up after the last attempt: refund.failed, the booking shows it, the failure is counted', async () => {
@@ -262,7 +263,11 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     } finally {
       platform.sandbox.setFaults({ failRefunds: 0 });
     }
-    const [failed] = ofBooking(bookingId, 'refund.failed');
+    const [failed] = await expectEventually(() => {
+      const seen = ofBooking(bookingId, 'refund.failed');
+      expect(seen).toHaveLength(1);
+      return seen;
+    });
     expect(failed!.data).toMatchObject({ bookingId, amount: DEPOSIT, currency: 'VND', attempts: 8 });
     const metrics = await (await fetch(`${platform.serviceUrls.refund}/metrics`)).text();
     expect(metrics).toMatch(/^refunds_failed_total [1-9]\d*$/m);
