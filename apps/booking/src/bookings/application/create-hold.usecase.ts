@@ -53,21 +53,21 @@ export class CreateHold {
         booking.status === 'HOLD' ? 'booking.held' : 'booking.confirmed',
         booking,
       );
-      // With a key, a conflict is an answer to store; without one, it just ends the transaction.
-      const savepoint = idempotencyKey === undefined ? undefined : tx.query('SAVEPOINT hold');
       // Issued together: on the pipelined pool the statements share one round trip, and the rate
       // limit is counted meanwhile (only attempts that passed validation count; replays never get
       // here). A refusal throws, which rolls the inserts back with the transaction.
-      const [admitted, inserted, written] = await Promise.allSettled([
+      const [saved, admitted, inserted, written] = await Promise.allSettled([
+        idempotencyKey === undefined ? undefined : tx.query('SAVEPOINT hold'),
         admit(),
         this.bookings.insert(tx, booking),
         this.outbox.write(tx, event),
       ]);
-      await savepoint;
+      if (saved.status === 'rejected') throw saved.reason;
       if (admitted.status === 'rejected') throw admitted.reason;
       if (inserted.status === 'rejected') {
         if (!isPgError(inserted.reason, PG_ERRORS.exclusionViolation)) throw inserted.reason;
         const conflict = slotUnavailable(resource.resourceId);
+        // With a key, a conflict is an answer to store (hence the savepoint); without one, it ends the transaction.
         if (idempotencyKey === undefined) throw conflict;
         await tx.query('ROLLBACK TO SAVEPOINT hold');
         return { status: 409, body: problemOf(conflict.code, conflict.message, conflict.extensions) };
