@@ -1,5 +1,6 @@
 import { TopicCollector, expectEventually, uniqueName } from '@booking/testing';
 import { createOutboxFixture, type OutboxFixture } from '../test/outbox-fixture';
+import { OUTBOX_CHANNEL } from './outbox-sql';
 
 describe('outbox relay with three instances at once', () => {
   let fixture: OutboxFixture;
@@ -57,5 +58,56 @@ describe('outbox relay with three instances at once', () => {
     }
     const keyMismatches = collector.received.filter(({ event, key }) => key !== event.subject);
     expect(keyMismatches).toEqual([]);
+  });
+});
+
+describe('outbox relay under load and after it', () => {
+  let fixture: OutboxFixture;
+  let collector: TopicCollector;
+
+  beforeAll(async () => {
+    fixture = await createOutboxFixture('relaybusy');
+    collector = await new TopicCollector(fixture.kafka, uniqueName('collector')).start([fixture.topic]);
+  });
+
+  afterAll(async () => {
+    await collector.stop();
+    await fixture.close();
+  });
+
+  /** What the relay's listening connection last said, as PostgreSQL shows it to anyone. */
+  async function listenerState(): Promise<string[]> {
+    const { rows } = await fixture.db.pool.query<{ query: string }>(
+      `SELECT query FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%LISTEN ${OUTBOX_CHANNEL}'`,
+    );
+    return rows.map((row) => row.query);
+  }
+
+  it('stops listening while commits outpace drains, and listens again once they stop', async () => {
+    // No poll to fall back on within the test: only notifications and busy drains move events.
+    await fixture.startRelay({ pollIntervalMs: 600_000, busyDrainSize: 5 });
+    const seen = new Set<string>();
+    let writing = true;
+    const sampler = (async () => {
+      while (writing) {
+        (await listenerState()).forEach((state) => seen.add(state));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const writerLoop = async (writer: number) => {
+      for (let i = 0; i < 50; i++) await fixture.writeEvents(`busy-${writer}`, 1);
+    };
+    await Promise.all(Array.from({ length: 16 }, (_, writer) => writerLoop(writer)));
+    writing = false;
+    await sampler;
+    await expectEventually(() => expect(collector.distinct()).toHaveLength(800), { timeoutMs: 30_000 });
+    expect(seen).toContain(`UNLISTEN ${OUTBOX_CHANNEL}`);
+
+    await expectEventually(async () => expect(await listenerState()).toEqual([`LISTEN ${OUTBOX_CHANNEL}`]));
+    // A lone event now travels on its notification, long before the 10-minute poll.
+    const [lone] = await fixture.writeEvents('after-the-burst', 1);
+    await expectEventually(() => expect(collector.distinct().map((event) => event.id)).toContain(lone), {
+      timeoutMs: 5_000,
+    });
   });
 });

@@ -21,6 +21,13 @@ export interface OutboxRelaySettings {
    * carries many events, instead of a relay transaction per committed event.
    */
   minDrainIntervalMs?: number;
+  /**
+   * A drain that sent at least this many events means commits are coming faster than drains:
+   * the relay then stops listening and drains every `minDrainIntervalMs` until a drain sends
+   * fewer, then listens again. Under load that saves a notification per commit, which wakes
+   * the listening backend and this process for events the next drain would take anyway.
+   */
+  busyDrainSize?: number;
   /** Batches in flight at once; at most the pool's size. */
   concurrency?: number;
   retentionMs?: number;
@@ -51,6 +58,8 @@ export class OutboxRelay {
   private readonly pruneIntervalMs: number;
   private readonly coalesceMs: number;
   private readonly minDrainIntervalMs: number;
+  private readonly busyDrainSize: number;
+  private listening = false;
   private wakeTimer: NodeJS.Timeout | undefined;
   private lastDrainAt = 0;
   private listener: Client | undefined;
@@ -69,6 +78,7 @@ export class OutboxRelay {
     this.pruneIntervalMs = settings.pruneIntervalMs ?? 3_600_000;
     this.coalesceMs = settings.coalesceMs ?? 5;
     this.minDrainIntervalMs = settings.minDrainIntervalMs ?? 20;
+    this.busyDrainSize = settings.busyDrainSize ?? 5;
   }
 
   async start(): Promise<void> {
@@ -141,12 +151,17 @@ export class OutboxRelay {
     });
   }
 
-  /** One drain; notifications that came meanwhile schedule the next, no sooner than the minimum interval. */
+  /**
+   * One drain; notifications that came meanwhile schedule the next, no sooner than the minimum
+   * interval. A busy drain schedules the next itself, with notifications off; the first quiet
+   * one turns them back on and drains once more, for commits made before LISTEN took effect.
+   */
   private async drainUntilIdle(): Promise<void> {
     this.drainAgain = false;
     this.lastDrainAt = Date.now();
+    let sent: number;
     try {
-      await this.drainOnce();
+      sent = await this.drainOnce();
       this.failures = 0;
     } catch (error) {
       this.report(error);
@@ -155,7 +170,25 @@ export class OutboxRelay {
       await sleep(Math.min(5_000, 100 * 2 ** Math.min(this.failures, 6)));
       return;
     }
-    if (this.drainAgain) queueMicrotask(() => this.wakeSoon());
+    const busy = sent >= this.busyDrainSize;
+    if (busy && this.listening) await this.setListening(false);
+    const resumed = !busy && !this.listening && (await this.setListening(true));
+    if (busy || resumed || this.drainAgain) queueMicrotask(() => this.wakeSoon());
+  }
+
+  /** True when it changed; without a listener (reconnecting) nothing changes, the poll covers. */
+  private async setListening(on: boolean): Promise<boolean> {
+    const listener = this.listener;
+    if (!listener) return false;
+    try {
+      await listener.query(on ? `LISTEN ${OUTBOX_CHANNEL}` : `UNLISTEN ${OUTBOX_CHANNEL}`);
+      this.listening = on;
+      return true;
+    } catch (error) {
+      // The listener's own error handler reconnects it, and LISTENs again.
+      this.report(error);
+      return false;
+    }
   }
 
   /**
@@ -208,6 +241,7 @@ export class OutboxRelay {
       await listener.connect();
       await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
       this.listener = listener;
+      this.listening = true;
     } catch (error) {
       this.report(error);
       this.reconnectListener(listener);
@@ -217,6 +251,7 @@ export class OutboxRelay {
   private reconnectListener(old: Client): void {
     if (!this.running || (this.listener !== old && this.listener !== undefined)) return;
     this.listener = undefined;
+    this.listening = false;
     old.removeAllListeners();
     void old.end().catch(() => undefined);
     const timer = setTimeout(() => void this.listen(), 1_000);
