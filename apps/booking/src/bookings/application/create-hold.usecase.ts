@@ -1,15 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DomainError,
-  problemOf,
-  type Caller,
-  type CreateBookingRequest,
-  type TopicNames,
-} from '@booking/contracts';
+import { problemOf, type Caller, type CreateBookingRequest, type TopicNames } from '@booking/contracts';
 import { isPgError, PG_ERRORS } from '@booking/db';
 import { OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import type { BookingConfig } from '../../booking-config';
+import { slotUnavailable } from '../domain/booking-status';
 import { planHold } from '../domain/hold-plan';
 import { newBooking } from '../domain/new-booking';
 import { BookingRepository } from '../infrastructure/booking.repository';
@@ -76,11 +71,4 @@ export class CreateHold {
       return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking) };
     });
   }
-}
-
-export function slotUnavailable(resourceId: string, extensions: Record<string, unknown> = {}): DomainError {
-  return new DomainError('slot_unavailable', 'The resource is already booked for part of that period.', {
-    resourceId,
-    ...extensions,
-  });
 }

@@ -8,13 +8,16 @@ import { formatUtc, type Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import type { Booking } from '../domain/booking';
-import { bookingNotFound } from '../domain/booking-status';
+import {
+  bookingNotFound,
+  invalidTransition,
+  RESCHEDULABLE_STATUSES,
+  slotUnavailable,
+} from '../domain/booking-status';
 import { blockedOf, checkPeriod, resolveMoment } from '../domain/hold-plan';
 import { AvailabilityCache } from '../infrastructure/availability-cache';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import { bookingEvent } from './booking-events';
-
-const MOVABLE = ['HOLD', 'CONFIRMED'];
 
 /**
  * `POST /bookings/{id}/reschedule`: the same booking moved, in one transaction under its row
@@ -40,11 +43,8 @@ export class RescheduleBooking {
     const resource = (await this.resources.findById(visible.resourceId))!;
     const moved = await withTransaction(this.pool, async (tx) => {
       const current = (await this.bookings.lockById(tx, bookingId))!;
-      if (!MOVABLE.includes(current.status))
-        throw new DomainError('invalid_transition', `A ${current.status} booking cannot be rescheduled.`, {
-          currentStatus: current.status,
-          action: 'reschedule',
-        });
+      if (!RESCHEDULABLE_STATUSES.includes(current.status))
+        throw invalidTransition(current.status, 'reschedule');
       const limit = resource.cancellationPolicy.maxReschedules;
       if (current.rescheduleCount >= limit)
         throw new DomainError('reschedule_limit', `A booking may be moved at most ${limit} times.`, {
@@ -61,15 +61,7 @@ export class RescheduleBooking {
       const booking = await this.bookings
         .move(tx, { bookingId, period, blocked: blockedOf(period, resource), timeZone, now })
         .catch((error: unknown) => {
-          if (isPgError(error, PG_ERRORS.exclusionViolation))
-            throw new DomainError(
-              'slot_unavailable',
-              'The resource is already booked for part of that period.',
-              {
-                resourceId: resource.resourceId,
-              },
-            );
-          throw error;
+          throw isPgError(error, PG_ERRORS.exclusionViolation) ? slotUnavailable(resource.resourceId) : error;
         });
       await this.outbox.write(
         tx,

@@ -7,6 +7,9 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** These hold the schedule; the exclusion constraint covers exactly them. */
 export const ACTIVE_STATUSES: readonly BookingStatus[] = ['HOLD', 'CONFIRMED', 'IN_PROGRESS'];
 
+/** A move keeps the status; only these may move. */
+export const RESCHEDULABLE_STATUSES: readonly BookingStatus[] = ['HOLD', 'CONFIRMED'];
+
 export type BookingAction = 'confirm' | 'expire' | 'cancel' | 'check_in' | 'complete' | 'no_show';
 
 const TRANSITIONS: Record<BookingAction, { from: readonly BookingStatus[]; to: BookingStatus }> = {
@@ -36,9 +39,17 @@ export function bookingNotFound(bookingId: string): DomainError {
   return new DomainError('not_found', `No booking ${bookingId}.`);
 }
 
-export function invalidTransition(status: BookingStatus, action: BookingAction): DomainError {
+export function invalidTransition(status: BookingStatus, action: BookingAction | 'reschedule'): DomainError {
   return new DomainError('invalid_transition', `A ${status} booking cannot ${action.replace('_', '-')}.`, {
     currentStatus: status,
     action,
+  });
+}
+
+/** The exclusion constraint said no: part of the period is taken. */
+export function slotUnavailable(resourceId: string, extensions: Record<string, unknown> = {}): DomainError {
+  return new DomainError('slot_unavailable', 'The resource is already booked for part of that period.', {
+    resourceId,
+    ...extensions,
   });
 }

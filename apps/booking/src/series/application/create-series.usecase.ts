@@ -7,7 +7,7 @@ import type { OutboxWriter } from '@booking/outbox';
 import { formatUtc } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
 import { bookingEvent } from '../../bookings/application/booking-events';
-import { slotUnavailable } from '../../bookings/application/create-hold.usecase';
+import { slotUnavailable } from '../../bookings/domain/booking-status';
 import { PaymentLinks } from '../../bookings/application/payment-links';
 import { newBooking } from '../../bookings/domain/new-booking';
 import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
