@@ -16,7 +16,7 @@ import {
   webhookEnvelopeSchema,
 } from '@booking/contracts';
 import { WEBHOOK_HEADERS } from '@booking/payment-provider';
-import { jsonSchema, operation, PROBLEM_SCHEMA } from './openapi-builder';
+import { jsonSchema, operation, PROBLEM_SCHEMA, type OperationSpec } from './openapi-builder';
 
 /** What any request naming a period can be refused with: the time rules and the resource's own. */
 const PERIOD_ERRORS = [
@@ -29,6 +29,24 @@ const PERIOD_ERRORS = [
   'too_short_notice',
   'outside_business_hours',
 ] as const;
+
+/** A booking moved, on its own or as one occurrence of a series: the same use case answers both. */
+const RESCHEDULE: Pick<OperationSpec, 'body' | 'success' | 'errors'> = {
+  body: rescheduleBookingSchema,
+  success: {
+    status: 200,
+    description: 'The moved booking',
+    schema: { $ref: '#/components/schemas/Booking' },
+  },
+  errors: [
+    'validation_failed',
+    'not_found',
+    'invalid_transition',
+    'slot_unavailable',
+    'reschedule_limit',
+    ...PERIOD_ERRORS,
+  ],
+};
 
 const page = (ref: string) => ({
   type: 'object',
@@ -246,20 +264,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           tags: ['bookings'],
           roles: 'any',
           pathParams: ['bookingId'],
-          body: rescheduleBookingSchema,
-          success: {
-            status: 200,
-            description: 'The moved booking',
-            schema: { $ref: '#/components/schemas/Booking' },
-          },
-          errors: [
-            'validation_failed',
-            'not_found',
-            'invalid_transition',
-            'slot_unavailable',
-            'reschedule_limit',
-            ...PERIOD_ERRORS,
-          ],
+          ...RESCHEDULE,
         }),
       },
       ...Object.fromEntries(
@@ -344,19 +349,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           tags: ['series'],
           roles: 'any',
           pathParams: ['seriesId', 'recurrenceId'],
-          body: rescheduleBookingSchema,
-          success: {
-            status: 200,
-            description: 'The moved booking',
-            schema: { $ref: '#/components/schemas/Booking' },
-          },
-          errors: [
-            'validation_failed',
-            'not_found',
-            'invalid_transition',
-            'slot_unavailable',
-            'reschedule_limit',
-          ],
+          ...RESCHEDULE,
         }),
       },
       '/v1/payments/webhook': {
