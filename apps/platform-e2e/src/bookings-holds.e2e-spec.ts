@@ -1,4 +1,4 @@
-import { bearer, expectEventually, type TopicCollector } from '@booking/testing';
+import { bearer, expectEventually, uniqueName, type TopicCollector } from '@booking/testing';
 import { Client, platformForSuite, readJson, type Json } from './fixtures';
 import type { RunningPlatform } from './platform';
 
@@ -20,6 +20,14 @@ describe('holds through the gateway', () => {
         `SELECT count(*)::int AS n FROM booking WHERE resource_id = $1 AND status IN ('HOLD','CONFIRMED','IN_PROGRESS')`,
         [resourceId],
       );
+    return rows[0].n as number;
+  }
+
+  /** Outbox rows (committed events) about a resource's bookings. */
+  async function eventsAbout(resourceId: string): Promise<number> {
+    const { rows } = await platform
+      .database('booking')
+      .query(`SELECT count(*)::int AS n FROM outbox WHERE payload->'data'->>'resourceId' = $1`, [resourceId]);
     return rows[0].n as number;
   }
 
@@ -271,6 +279,34 @@ describe('holds through the gateway', () => {
     expect(reused.status).toBe(422);
     expect((await readJson(reused))['code']).toBe('idempotency_key_reused');
     expect(await activeBookings(car['resourceId'] as string)).toBe(1);
+  });
+
+  it('keeps nothing of a hold whose Idempotency-Key row fails to insert: no booking, no event', async () => {
+    const car = await admin.createResource();
+    const client = await customer();
+    const body = { resourceId: car['resourceId'], start: '2026-06-03T10:00:00', end: '2026-06-03T12:00:00' };
+    const key = uniqueName('doomed');
+    const db = platform.database('booking');
+    // The key row goes out with COMMIT: a failure there must take the booking and its event with it.
+    await db.query(`CREATE FUNCTION refuse_key() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused for the test'; END $$`);
+    await db.query(`CREATE TRIGGER refuse_key BEFORE INSERT ON idempotency_key FOR EACH ROW
+      WHEN (NEW.key = '${key}') EXECUTE FUNCTION refuse_key()`);
+    try {
+      const refused = await client.hold(body, { 'idempotency-key': key });
+      expect(refused.status).toBe(500);
+      expect(await activeBookings(car['resourceId'] as string)).toBe(0);
+      expect(await eventsAbout(car['resourceId'] as string)).toBe(0);
+    } finally {
+      await db.query('DROP TRIGGER refuse_key ON idempotency_key');
+      await db.query('DROP FUNCTION refuse_key()');
+    }
+    // Nothing of the first attempt stands in the way of the same request again.
+    const retried = await client.hold(body, { 'idempotency-key': key });
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(await activeBookings(car['resourceId'] as string)).toBe(1);
+    expect(await eventsAbout(car['resourceId'] as string)).toBe(1);
   });
 
   it('makes one booking of 20 concurrent requests with one Idempotency-Key', async () => {

@@ -231,6 +231,8 @@ describe('a booking’s life through the gateway', () => {
     expect(before['data'].map((item: Json) => item['resourceId']).sort()).toEqual(
       cars.map((car) => car['resourceId']).sort(),
     );
+    // Asked again: answered from the cache (the gateway's own copy of the page), still all three.
+    expect(await readJson(await client.send('GET', query))).toEqual(before);
     // Ends 30 min before the period: the car's 60-minute buffer still reaches into it.
     await client.holdOk({
       resourceId: cars[0]!['resourceId'],
