@@ -24,7 +24,7 @@ export class AvailabilityCache {
     let version: string;
     try {
       const cached = await this.store.read(city, parts);
-      if (cached.page !== null) return cached.page;
+      if (cached.page) return cached.page.body.toString();
       version = cached.version;
     } catch (error) {
       this.logger.event('warn', 'availability cache unavailable', { error: String(error) });
