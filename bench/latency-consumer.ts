@@ -1,8 +1,9 @@
 /**
- * The latency benchmark's consumer, in a process of its own as a real consumer would be: prints
- * `ready`, then `<event id> <arrival ms since epoch>` for every message of the topic.
+ * The latency benchmark's consumer, in a process of its own as a real consumer would be, and the
+ * platform's own consumer (offsets committed after the handler, per batch): prints `ready`, then
+ * `<event id> <arrival ms since epoch>` for every event of the topic.
  */
-import { createKafka } from '@booking/kafka';
+import { createKafka, KafkaEventConsumer } from '@booking/kafka';
 
 async function main(): Promise<void> {
   const [brokers, topic, groupId] = process.argv.slice(2) as [string, string, string];
@@ -11,10 +12,6 @@ async function main(): Promise<void> {
     clientId: 'bench-consumer',
     log: () => undefined,
   });
-  const consumer = kafka.consumer({ groupId });
-  await consumer.connect();
-  await consumer.subscribe({ topics: [topic], fromBeginning: true });
-  consumer.on(consumer.events.GROUP_JOIN, () => process.stdout.write('ready\n'));
   // Arrivals are stamped at once but reported in batches: a pipe write per message would wake the
   // benchmark's process 500 times a second and take CPU from what is being measured.
   let pending: string[] = [];
@@ -23,15 +20,19 @@ async function main(): Promise<void> {
     process.stdout.write(pending.join(''));
     pending = [];
   }, 50);
-  await consumer.run({
-    eachMessage: async ({ message }) => {
-      const arrived = Date.now();
-      const id = (JSON.parse(message.value!.toString()) as { id: string }).id;
-      pending.push(`${id} ${arrived}\n`);
+  const consumer = new KafkaEventConsumer(kafka, {
+    groupId,
+    topics: [topic],
+    handler: async ({ event }) => {
+      pending.push(`${event.id} ${Date.now()}\n`);
     },
   });
-  process.on('SIGTERM', () => clearInterval(flush));
-  process.on('SIGTERM', () => void consumer.disconnect().then(() => process.exit(0)));
+  await consumer.start();
+  process.stdout.write('ready\n');
+  process.on('SIGTERM', () => {
+    clearInterval(flush);
+    void consumer.stop().then(() => process.exit(0));
+  });
 }
 
 void main();

@@ -22,6 +22,11 @@ export interface ConsumerSettings {
   onInvalid?: (problem: { topic: string; offset: string; error: unknown }) => void;
   onHandlerError?: (problem: { event: CloudEvent; attempt: number; error: unknown }) => void;
   maxBackoffMs?: number;
+  /**
+   * Partitions whose messages are handled at the same time (each partition still one message
+   * after another, so a key's events apply in order). Defaults to 4.
+   */
+  partitionsConsumedConcurrently?: number;
 }
 
 /**
@@ -29,6 +34,10 @@ export interface ConsumerSettings {
  * i.e. after the handler's transaction committed. A crash before that re-delivers the message,
  * which the inbox makes harmless. A failing handler is retried with backoff on the same
  * message, so one partition never skips ahead of an event it could not apply.
+ *
+ * Offsets are committed once per fetched batch (kafkajs' auto-commit of resolved offsets), not
+ * per message: a commit is a broker round trip, and the next fetch waits for it, so committing
+ * each message made every event wait for the commits of the ones fetched with it.
  */
 export class KafkaEventConsumer {
   private readonly consumer: Consumer;
@@ -56,7 +65,9 @@ export class KafkaEventConsumer {
       }),
     );
     await this.consumer.run({
-      autoCommit: false,
+      // Resolved = handled: kafkajs resolves a message's offset only after eachMessage resolved.
+      autoCommit: true,
+      partitionsConsumedConcurrently: this.settings.partitionsConsumedConcurrently ?? 4,
       eachMessage: async (payload) => {
         const { topic, partition, message } = payload;
         const offset = message.offset;
@@ -68,10 +79,12 @@ export class KafkaEventConsumer {
         }
         if (event) {
           const consumed = { event, topic, partition, offset, key: message.key?.toString('utf8') ?? null };
-          await this.handleWithRetry(consumed, () => payload.heartbeat());
+          await this.handleWithRetry(consumed, {
+            heartbeat: () => payload.heartbeat(),
+            // Everything before the failing message is applied; its batch may never end.
+            commitEarlier: () => this.consumer.commitOffsets([{ topic, partition, offset }]),
+          });
         }
-        if (this.stopping) return;
-        await this.consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
       },
     });
   }
@@ -81,7 +94,10 @@ export class KafkaEventConsumer {
     await this.consumer.disconnect();
   }
 
-  private async handleWithRetry(consumed: ConsumedEvent, heartbeat: () => Promise<void>): Promise<void> {
+  private async handleWithRetry(
+    consumed: ConsumedEvent,
+    session: { heartbeat: () => Promise<void>; commitEarlier: () => Promise<void> },
+  ): Promise<void> {
     const maxBackoff = this.settings.maxBackoffMs ?? 30_000;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -90,10 +106,11 @@ export class KafkaEventConsumer {
       } catch (error) {
         this.settings.onHandlerError?.({ event: consumed.event, attempt, error });
         if (this.stopping) throw error;
+        if (attempt === 1) await session.commitEarlier();
         const backoff = Math.min(maxBackoff, 100 * 2 ** Math.min(attempt, 16));
         await sleep(backoff * (0.5 + Math.random() / 2));
         // kafkajs heartbeats only between messages; a long retry must keep the session alive.
-        await heartbeat();
+        await session.heartbeat();
       }
     }
   }

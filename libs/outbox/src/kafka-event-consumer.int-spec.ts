@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { Kafka } from 'kafkajs';
+import { toCloudEvent } from '@booking/contracts';
+import { createTestTopics, expectEventually, testRun, uniqueName } from '@booking/testing';
+import { createKafka, KafkaEventConsumer, KafkaPublisher } from '@booking/kafka';
+
+// Next to the inbox, which relies on these rules, because @booking/testing itself uses @booking/kafka.
+
+describe('KafkaEventConsumer', () => {
+  let kafka: Kafka;
+  let publisher: KafkaPublisher;
+  const consumers: KafkaEventConsumer[] = [];
+
+  beforeAll(() => {
+    kafka = createKafka({ brokers: testRun().kafkaBrokers, clientId: 'consumer-test', log: () => undefined });
+    publisher = new KafkaPublisher(kafka);
+  });
+
+  afterAll(async () => {
+    await Promise.all(consumers.map((consumer) => consumer.stop()));
+    await publisher.disconnect();
+  });
+
+  const message = (topic: string, key: string, sequence: number) => ({
+    topic,
+    key,
+    value: JSON.stringify(
+      toCloudEvent(
+        { type: 'test.happened', subject: key, data: { sequence } },
+        { id: randomUUID(), source: 'test', time: new Date() },
+      ),
+    ),
+  });
+
+  async function committedOffsets(groupId: string, topic: string): Promise<Map<number, string>> {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+      return new Map(offsets!.partitions.map(({ partition, offset }) => [partition, offset]));
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  it('never commits past a message whose handler has not succeeded, and commits what came before it', async () => {
+    const [topic] = await createTestTopics(kafka, uniqueName('commits'), ['events']);
+    const key = 'one-key';
+    await publisher.publish(Array.from({ length: 10 }, (_, sequence) => message(topic!, key, sequence)));
+    const groupId = uniqueName('commits');
+    const handled: number[] = [];
+    let failing = true;
+    const consumer = new KafkaEventConsumer(kafka, {
+      groupId,
+      topics: [topic!],
+      maxBackoffMs: 100,
+      handler: async ({ event }) => {
+        const { sequence } = event.data as { sequence: number };
+        if (sequence === 5 && failing) throw new Error('not yet');
+        handled.push(sequence);
+      },
+    });
+    consumers.push(consumer);
+    await consumer.start();
+
+    // All ten are on one partition (one key), the only one with a committed offset: the next to read.
+    const committed = async () =>
+      [...(await committedOffsets(groupId, topic!)).values()].filter((offset) => offset !== '-1');
+    await expectEventually(async () => expect(await committed()).toEqual(['5']));
+    expect(handled).toEqual([0, 1, 2, 3, 4]);
+
+    failing = false;
+    await expectEventually(() => expect(handled).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    await expectEventually(async () => expect(await committed()).toEqual(['10']));
+  });
+
+  it("handles partitions side by side and keeps each key's events in order", async () => {
+    const [topic] = await createTestTopics(kafka, uniqueName('order'), ['events']);
+    const keys = Array.from({ length: 12 }, (_, i) => `key-${i}`);
+    const perKey = 25;
+    await publisher.publish(
+      Array.from({ length: perKey }, (_, sequence) =>
+        keys.map((key) => message(topic!, key, sequence)),
+      ).flat(),
+    );
+    const seen = new Map<string, number[]>();
+    let running = 0;
+    let mostAtOnce = 0;
+    const consumer = new KafkaEventConsumer(kafka, {
+      groupId: uniqueName('order'),
+      topics: [topic!],
+      handler: async ({ event, key }) => {
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+        seen.set(key!, [...(seen.get(key!) ?? []), (event.data as { sequence: number }).sequence]);
+        running -= 1;
+      },
+    });
+    consumers.push(consumer);
+    await consumer.start();
+
+    const inOrder = Array.from({ length: perKey }, (_, sequence) => sequence);
+    await expectEventually(() => expect([...seen.values()].flat()).toHaveLength(keys.length * perKey));
+    for (const key of keys) expect(seen.get(key)).toEqual(inOrder);
+    expect(mostAtOnce).toBeGreaterThan(1);
+  });
+});
