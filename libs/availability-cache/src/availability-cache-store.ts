@@ -8,6 +8,14 @@ if version == ARGV[3] then return { version } end
 local key = ARGV[1] .. version .. ARGV[2]
 return { version, redis.call('GET', key) or false, redis.call('PTTL', key) }`;
 
+// A page is stored only under the city's current version. One computed across a booking change
+// would never be read (its version is gone), and in a busy city most are: they no longer take
+// Redis memory for 60 s. Nor can a version that is not yet current be given a page in advance.
+const WRITE_IF_CURRENT = `
+if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+return 1`;
+
 const TTL_SECONDS = 60;
 
 /** The parts of a validated query that decide its answer, in a fixed order and form. */
@@ -24,6 +32,7 @@ export function availabilityCacheParts(query: AvailabilityQuery): string[] {
 /** The script as a command of the connection (EVALSHA), in its Buffer form: the page stays bytes. */
 interface ScriptCommands {
   readPageUnlessHeldBuffer(...args: string[]): Promise<unknown>;
+  writePageIfCurrent(...args: string[]): Promise<number>;
 }
 
 /**
@@ -35,6 +44,7 @@ interface ScriptCommands {
 export class AvailabilityCacheStore {
   constructor(private readonly redis: Redis) {
     redis.defineCommand('readPageUnlessHeld', { numberOfKeys: 1, lua: READ_UNLESS_HELD });
+    redis.defineCommand('writePageIfCurrent', { numberOfKeys: 2, lua: WRITE_IF_CURRENT });
   }
 
   /**
@@ -63,8 +73,17 @@ export class AvailabilityCacheStore {
     return { version, page: body === null || ttlMs <= 0 ? null : { body, ttlMs } };
   }
 
-  async write(city: string, version: string, parts: string[], json: string): Promise<void> {
-    await this.redis.set(`${this.tag(city)}:v${version}:${parts.join(':')}`, json, 'EX', TTL_SECONDS);
+  /** Stores the page under `version` if that is still the city's version; true when stored. */
+  async write(city: string, version: string, parts: string[], json: string): Promise<boolean> {
+    const tag = this.tag(city);
+    const stored = await (this.redis as Redis & ScriptCommands).writePageIfCurrent(
+      `${tag}:version`,
+      `${tag}:v${version}:${parts.join(':')}`,
+      version,
+      json,
+      String(TTL_SECONDS),
+    );
+    return stored === 1;
   }
 
   async invalidate(city: string): Promise<void> {

@@ -24,9 +24,20 @@ describe('AvailabilityCacheStore and PageMirror (real Redis)', () => {
     const { version, page } = await store.read('Da Nang', parts);
     expect(page).toBeNull();
     await store.invalidate('Da Nang');
-    await store.write('Da Nang', version, parts, '{"items":["computed before the change"]}');
+    expect(await store.write('Da Nang', version, parts, '{"items":["computed before the change"]}')).toBe(
+      false,
+    );
     expect((await store.read('Da Nang', parts)).page).toBeNull();
     expect(await new PageMirror(store).read('Da Nang', parts)).toBeNull();
+  });
+
+  it('never stores a page under a version that is not yet the current one', async () => {
+    const { version } = await store.read('Can Tho', parts);
+    const next = String(Number(version) + 1);
+    expect(await store.write('Can Tho', next, parts, '{"items":["planted"]}')).toBe(false);
+    await store.invalidate('Can Tho');
+    expect((await store.read('Can Tho', parts)).version).toBe(next);
+    expect((await store.read('Can Tho', parts)).page).toBeNull();
   });
 
   it('answers from its copy while the version holds, and sees an invalidation at once', async () => {

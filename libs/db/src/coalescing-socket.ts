@@ -11,12 +11,12 @@ import { Socket } from 'node:net';
 export function coalescingSocket(): Socket {
   const socket = new Socket();
   const connect = socket.connect.bind(socket) as (...args: unknown[]) => Socket;
-  socket.connect = ((...args: unknown[]) => {
+  socket.connect = (...args: unknown[]) => {
     connect(...args);
     // net's connect() puts the prototype's write back on the socket: wrap it after.
     coalesceWrites(socket);
     return socket;
-  }) as Socket['connect'];
+  };
   return socket;
 }
 
@@ -27,12 +27,12 @@ function coalesceWrites(socket: Socket): void {
     flushScheduled = false;
     socket.uncork();
   };
-  socket.write = ((...args: unknown[]) => {
+  socket.write = (...args: unknown[]) => {
     if (!flushScheduled) {
       flushScheduled = true;
       socket.cork();
       process.nextTick(flush);
     }
     return write(...args);
-  }) as Socket['write'];
+  };
 }
