@@ -23,7 +23,7 @@ import { fmt, percentile, printTable } from './stats';
 const THROUGHPUT_EVENTS = Number(process.env['BENCH_EVENTS'] ?? 50_000);
 const LATENCY_RATE = 500;
 const LATENCY_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20);
-const WARM_UP_SECONDS = 3;
+const WARM_UP_SECONDS = 10;
 const PAYLOAD = {
   bookingId: '',
   resourceId: randomUUID(),
@@ -94,7 +94,8 @@ async function main(): Promise<void> {
     });
     await liveRelay.start();
     const writer = new OutboxWriter('bench', () => new Date());
-    // The first seconds are not counted: the JIT is still compiling the writer's and relay's paths.
+    // The first seconds are not counted: the JITs are still compiling the writer's, the relay's and,
+    // on a broker just started, Kafka's paths (the first 3 s were not enough for a cold broker).
     const warmUp = LATENCY_RATE * WARM_UP_SECONDS;
     const total = warmUp + LATENCY_RATE * LATENCY_SECONDS;
     const start = performance.now();
