@@ -1,4 +1,9 @@
-export { type Queryable, type TransactionClient, withTransaction } from './transaction';
+export {
+  type Queryable,
+  type TransactionClient,
+  TransactionRolledBack,
+  withTransaction,
+} from './transaction';
 export { createPool, databaseUrl } from './pool';
 export { ensureDatabase, dropDatabase } from './database-admin';
 export { runMigrations, type MigrationClass } from './migrations';

@@ -8,6 +8,18 @@ export interface Queryable {
 /** A client inside an open transaction: whatever is written with it commits together. */
 export type TransactionClient = Pick<PoolClient, 'query'>;
 
+/** COMMIT found the transaction aborted by one of its statements, so nothing was written. */
+export class TransactionRolledBack extends Error {
+  constructor() {
+    super('The transaction was rolled back at COMMIT: one of its statements had failed.');
+    this.name = 'TransactionRolledBack';
+  }
+}
+
+/**
+ * Runs `work` in a transaction and commits it; resolves only if the commit took effect, even when
+ * `work` left statements un-awaited for COMMIT to carry.
+ */
 export async function withTransaction<T>(
   pool: Pool,
   work: (tx: TransactionClient) => Promise<T>,
@@ -20,7 +32,10 @@ export async function withTransaction<T>(
     begun.catch(() => undefined);
     const result = await work(client);
     await begun;
-    await client.query('COMMIT');
+    const committed = await client.query('COMMIT');
+    // PostgreSQL answers COMMIT in an aborted transaction with ROLLBACK, not with an error: a
+    // statement sent without being awaited (it travels with COMMIT on a pipelined pool) failed.
+    if (committed.command === 'ROLLBACK') throw new TransactionRolledBack();
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -47,7 +47,7 @@ export class IdempotencyStore {
     work: (tx: TransactionClient) => Promise<StoredResponse>,
   ): Promise<IdempotentResult> {
     let keyWritten: Promise<unknown> | undefined;
-    const result = await withTransaction(this.pool, async (tx) => {
+    return withTransaction(this.pool, async (tx) => {
       const { key } = scope;
       if (key === undefined) return { ...(await work(tx)), replayed: false };
       // Two statements issued together (one round trip on the pipelined pool). They stay two: the
@@ -82,7 +82,8 @@ export class IdempotencyStore {
       }
       const response = await work(tx);
       // Not awaited before COMMIT: on the pipelined pool the key row travels with it. Should the
-      // insert fail, PostgreSQL answers that COMMIT with a rollback, and the failure is thrown below.
+      // insert fail, COMMIT finds the transaction aborted and withTransaction throws; the key
+      // row's own error is the one worth reporting.
       keyWritten = tx.query(
         `INSERT INTO idempotency_key (customer_id, key, fingerprint, response_status, response_body, created_at)
          VALUES ($1, $2, $3, $4, $5, $6)
@@ -92,9 +93,10 @@ export class IdempotencyStore {
       );
       keyWritten.catch(() => undefined);
       return { ...response, replayed: false };
+    }).catch(async (error: unknown) => {
+      await keyWritten;
+      throw error;
     });
-    await keyWritten;
-    return result;
   }
 
   async prune(now: Date): Promise<number> {
