@@ -318,7 +318,7 @@ async function main(): Promise<void> {
         ],
         [
           "pgbench, the service's own statements",
-          serviceHoldTps === undefined || holdTps === undefined
+          serviceHoldTps === undefined
             ? 'pgbench not installed'
             : `${fmt(serviceHoldTps, 0)} tx/s  (holds via gateway = ${fmt((holds.perSecond / serviceHoldTps) * 100)} % of it)`,
         ],
