@@ -17,6 +17,7 @@ import { OUTBOX_CHANNEL } from '@booking/outbox';
 import { bearer } from '@booking/testing';
 import { ensureInfra, infraAddresses, stopStarted } from '../infra/local/infra';
 import { freePort, waitForHttp } from '../infra/local/net';
+import { cpuPerOp, cpuTimes } from './cpu-usage';
 import { runLoad, type LoadResult } from './http-load';
 import { pgbenchTps } from './pgbench';
 import { wrkPerSecond } from './wrk';
@@ -144,6 +145,17 @@ SELECT r.* FROM resource r
  ORDER BY r.resource_id LIMIT 51;
 `;
 
+/** Runs one phase and says how much CPU each process spent per operation in it. */
+async function withCpu<T>(
+  pids: Record<string, number | undefined>,
+  run: () => Promise<T> | T,
+  operations: (result: T) => number,
+): Promise<[T, string]> {
+  const before = cpuTimes(pids);
+  const result = await run();
+  return [result, cpuPerOp(before, cpuTimes(pids), operations(result))];
+}
+
 function row(
   label: string,
   result: LoadResult,
@@ -197,7 +209,11 @@ async function main(): Promise<void> {
       `seeding ${CARS.toLocaleString()} cars and ${BOOKINGS.toLocaleString()} bookings …\n`,
     );
     await seed(bookingDb);
-    children.push(startService('api-gateway', env));
+    const gatewayProcess = startService('api-gateway', env);
+    children.push(gatewayProcess);
+    const pids = { booking: booking.pid, gateway: gatewayProcess.pid, load: process.pid };
+    const requests = (result: LoadResult) => result.requests;
+    const transactions = (perSecond: number | undefined) => (perSecond ?? 0) * SECONDS;
     await waitForHttp(`http://127.0.0.1:${gatewayPort}/health/live`, 120_000);
     const tokens = await Promise.all(
       Array.from({ length: 500 }, (_, i) =>
@@ -231,22 +247,40 @@ async function main(): Promise<void> {
       durationMs: WARM_UP_MS,
       next: randomHold,
     });
-    const holds = await runLoad({
-      url: gateway,
-      method: 'POST',
-      connections: CONNECTIONS,
-      durationMs: SECONDS * 1000,
-      next: randomHold,
-    });
-    const hot = await runLoad({
-      url: gateway,
-      method: 'POST',
-      connections: CONNECTIONS,
-      durationMs: SECONDS * 1000,
-      next: (i) => holdRequest(1 + (i % 10), 9000 + Math.floor(Math.random() * 200), i),
-    });
-    const holdTps = pgbenchTps(bookingDb, HOLD_SQL, { clients: 8, seconds: SECONDS });
-    const serviceHoldTps = pgbenchTps(bookingDb, SERVICE_HOLD_SQL, { clients: 8, seconds: SECONDS });
+    const [holds, holdsCpu] = await withCpu(
+      pids,
+      () =>
+        runLoad({
+          url: gateway,
+          method: 'POST',
+          connections: CONNECTIONS,
+          durationMs: SECONDS * 1000,
+          next: randomHold,
+        }),
+      requests,
+    );
+    const [hot, hotCpu] = await withCpu(
+      pids,
+      () =>
+        runLoad({
+          url: gateway,
+          method: 'POST',
+          connections: CONNECTIONS,
+          durationMs: SECONDS * 1000,
+          next: (i) => holdRequest(1 + (i % 10), 9000 + Math.floor(Math.random() * 200), i),
+        }),
+      requests,
+    );
+    const [holdTps, holdTpsCpu] = await withCpu(
+      pids,
+      () => pgbenchTps(bookingDb, HOLD_SQL, { clients: 8, seconds: SECONDS }),
+      transactions,
+    );
+    const [serviceHoldTps, serviceHoldTpsCpu] = await withCpu(
+      pids,
+      () => pgbenchTps(bookingDb, SERVICE_HOLD_SQL, { clients: 8, seconds: SECONDS }),
+      transactions,
+    );
 
     // Between the seeded bookings (every 3 days from Jan 1): every car is free, a full page comes back.
     const searchPath = (city: number, second: number) => {
@@ -265,19 +299,33 @@ async function main(): Promise<void> {
       durationMs: WARM_UP_MS,
       next: (i) => uncachedSearch(-1 - i),
     });
-    const uncached = await runLoad({
-      url: gateway,
-      connections: CONNECTIONS,
-      durationMs: SECONDS * 1000,
-      next: (i) => uncachedSearch(1 + i),
-    });
-    const cached = await runLoad({
-      url: gateway,
-      connections: CONNECTIONS,
-      durationMs: SECONDS * 1000,
-      next: () => ({ path: searchPath(3, 0), headers: { authorization: admin } }),
-    });
-    const searchTps = pgbenchTps(bookingDb, SEARCH_SQL, { clients: 8, seconds: SECONDS });
+    const [uncached, uncachedCpu] = await withCpu(
+      pids,
+      () =>
+        runLoad({
+          url: gateway,
+          connections: CONNECTIONS,
+          durationMs: SECONDS * 1000,
+          next: (i) => uncachedSearch(1 + i),
+        }),
+      requests,
+    );
+    const [cached, cachedCpu] = await withCpu(
+      pids,
+      () =>
+        runLoad({
+          url: gateway,
+          connections: CONNECTIONS,
+          durationMs: SECONDS * 1000,
+          next: () => ({ path: searchPath(3, 0), headers: { authorization: admin } }),
+        }),
+      requests,
+    );
+    const [searchTps, searchTpsCpu] = await withCpu(
+      pids,
+      () => pgbenchTps(bookingDb, SEARCH_SQL, { clients: 8, seconds: SECONDS }),
+      transactions,
+    );
     const body = await (
       await fetch(`${gateway}${searchPath(3, 0)}`, { headers: { authorization: admin } })
     ).text();
@@ -312,23 +360,30 @@ async function main(): Promise<void> {
       `Booking benchmark: ${CARS.toLocaleString()} cars, ${BOOKINGS.toLocaleString()} bookings, ${CONNECTIONS} connections, ${SECONDS} s each (2 cores shared by PostgreSQL, Redis, Kafka, both services and the load)`,
       [
         row('holds via gateway (random cars)', holds, { label: 'pgbench', perSecond: holdTps }),
+        ['  CPU per hold', holdsCpu],
         [
           'pgbench, same transaction (8 clients)',
           holdTps === undefined ? 'pgbench not installed' : `${fmt(holdTps, 0)} tx/s`,
         ],
+        ['  CPU per transaction', holdTpsCpu],
         [
           "pgbench, the service's own statements",
           serviceHoldTps === undefined
             ? 'pgbench not installed'
             : `${fmt(serviceHoldTps, 0)} tx/s  (holds via gateway = ${fmt((holds.perSecond / serviceHoldTps) * 100)} % of it)`,
         ],
+        ['  CPU per transaction', serviceHoldTpsCpu],
         row('holds via gateway (10 hot cars)', hot),
+        ['  CPU per request', hotCpu],
         row('search via gateway, uncached', uncached, { label: 'pgbench', perSecond: searchTps }),
+        ['  CPU per search', uncachedCpu],
         [
           'pgbench, same query (8 clients)',
           searchTps === undefined ? 'pgbench not installed' : `${fmt(searchTps, 0)} q/s`,
         ],
+        ['  CPU per query', searchTpsCpu],
         row('search via gateway, cached', cached, { label: 'bare server', perSecond: bareResult.perSecond }),
+        ['  CPU per search', cachedCpu],
         row('bare Node HTTP server, same body', bareResult),
         [
           'the same two under wrk (C client)',
