@@ -17,7 +17,7 @@ import { OUTBOX_CHANNEL } from '@booking/outbox';
 import { bearer } from '@booking/testing';
 import { ensureInfra, infraAddresses, stopStarted } from '../infra/local/infra';
 import { freePort, waitForHttp } from '../infra/local/net';
-import { cpuPerOp, cpuTimes } from './cpu-usage';
+import { backendsGone, cpuPerOp, cpuSnapshot } from './cpu-usage';
 import { runLoad, type LoadResult } from './http-load';
 import { pgbenchTps } from './pgbench';
 import { wrkPerSecond } from './wrk';
@@ -151,9 +151,10 @@ async function withCpu<T>(
   run: () => Promise<T> | T,
   operations: (result: T) => number,
 ): Promise<[T, string]> {
-  const before = cpuTimes(pids);
+  const before = cpuSnapshot(pids);
   const result = await run();
-  return [result, cpuPerOp(before, cpuTimes(pids), operations(result))];
+  await backendsGone(before?.postgresProcesses ?? 0);
+  return [result, cpuPerOp(before, cpuSnapshot(pids), operations(result))];
 }
 
 function row(

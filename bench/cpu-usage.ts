@@ -1,10 +1,19 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 /**
  * CPU time spent by each process of a benchmark, read from /proc (Linux only), so a figure can
- * say which process limits it: on 2 shared cores, throughput is at most 2 s / (CPU s per op).
+ * say which process limits it: on n shared cores, throughput is at most n s / (CPU s per op).
  */
 export type CpuTimes = Map<string, number>;
+
+/** A snapshot: CPU per group, PostgreSQL's processes, and the time the host took from the VM. */
+export interface CpuSnapshot {
+  times: CpuTimes;
+  postgresProcesses: number;
+  stolenMs: number;
+  at: number;
+}
 
 // USER_HZ: /proc reports times in ticks of 10 ms on every Linux architecture Node runs on.
 const TICK_MS = 10;
@@ -19,7 +28,7 @@ const GROUP_BY_COMMAND: Record<string, string> = {
  * command. Time of exited children is counted for PostgreSQL (a backend that ends is added to the
  * postmaster's) and for this process (pgbench and wrk runs, under `client`).
  */
-export function cpuTimes(named: Record<string, number | undefined>): CpuTimes | undefined {
+export function cpuSnapshot(named: Record<string, number | undefined>): CpuSnapshot | undefined {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -29,6 +38,7 @@ export function cpuTimes(named: Record<string, number | undefined>): CpuTimes | 
   const nameOf = new Map<number, string>();
   for (const [name, pid] of Object.entries(named)) if (pid !== undefined) nameOf.set(pid, name);
   const totals: CpuTimes = new Map();
+  let postgresProcesses = 0;
   const add = (group: string, ticks: number) => totals.set(group, (totals.get(group) ?? 0) + ticks * TICK_MS);
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
@@ -49,20 +59,45 @@ export function cpuTimes(named: Record<string, number | undefined>): CpuTimes | 
     const group = nameOf.get(pid) ?? GROUP_BY_COMMAND[command];
     if (group === undefined) continue;
     add(group, utime + stime);
-    if (group === 'postgres') add(group, cutime + cstime);
+    if (group === 'postgres') {
+      add(group, cutime + cstime);
+      postgresProcesses++;
+    }
     if (pid === process.pid) add('client', cutime + cstime);
   }
-  return totals;
+  // The first line of /proc/stat: "cpu user nice system idle iowait irq softirq steal …".
+  const steal = Number(readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/)[8]);
+  return { times: totals, postgresProcesses, stolenMs: steal * TICK_MS, at: performance.now() };
 }
 
-/** "postgres 2.04 · booking 1.55 · … ms per op (sum; the most 2 cores allow)", largest first. */
-export function cpuPerOp(before: CpuTimes | undefined, after: CpuTimes | undefined, ops: number): string {
+/**
+ * Waits (up to 5 s) until PostgreSQL has no more processes than `count`: a backend ends after
+ * its client did, and its time is counted only once the postmaster has reaped it.
+ */
+export async function backendsGone(count: number): Promise<void> {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    if ((cpuSnapshot({})?.postgresProcesses ?? 0) <= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * "postgres 2.04 · booking 1.55 · … ms per op (sum; the most the cores allow)", largest first,
+ * and how much of the cores the host took meanwhile (figures of such a run are low and noisy).
+ */
+export function cpuPerOp(
+  before: CpuSnapshot | undefined,
+  after: CpuSnapshot | undefined,
+  ops: number,
+): string {
   if (!before || !after || ops === 0) return 'not measured (no /proc)';
-  const perOp = [...after]
-    .map(([group, ms]) => [group, (ms - (before.get(group) ?? 0)) / ops] as const)
+  const perOp = [...after.times]
+    .map(([group, ms]) => [group, (ms - (before.times.get(group) ?? 0)) / ops] as const)
     .filter(([, ms]) => ms >= 0.005)
     .sort((a, b) => b[1] - a[1]);
   const sum = perOp.reduce((total, [, ms]) => total + ms, 0);
   const parts = perOp.map(([group, ms]) => `${group} ${ms.toFixed(2)}`).join(' · ');
-  return `${parts} ms  (sum ${sum.toFixed(2)} ms: 2 cores allow ≤ ${Math.round(2000 / sum)}/s)`;
+  const cores = availableParallelism();
+  const stolen = (after.stolenMs - before.stolenMs) / (cores * (after.at - before.at));
+  return `${parts} ms  (sum ${sum.toFixed(2)} ms: ${cores} cores allow ≤ ${Math.round((cores * 1000) / sum)}/s; host took ${Math.round(stolen * 100)} %)`;
 }

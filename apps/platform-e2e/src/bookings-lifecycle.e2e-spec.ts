@@ -223,14 +223,36 @@ describe('a booking’s life through the gateway', () => {
   it('lists free cars for a period, and drops a car from the list as soon as it is held', async () => {
     const city = uniqueName('city');
     const cars = await Promise.all(
-      [1, 2, 3].map(() => admin.createResource({ city, bufferAfterMinutes: 60 })),
+      [1, 2, 3].map((n) =>
+        admin.createResource({
+          city,
+          bufferAfterMinutes: 60,
+          businessHours: {
+            weekly: Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((day) => [day, [['00:00', '24:00']]])),
+            overrides: { '2026-12-25': [['10:00', '14:00']] },
+          },
+          attributes: { seats: n, tags: ['ev', `"quoted" ${n}`], nested: { ok: true, none: null } },
+        }),
+      ),
     );
+    const byId = (a: Json, b: Json) => (a['resourceId'] as string).localeCompare(b['resourceId'] as string);
     const client = await customer();
     const query = `/v1/availability?city=${city}&kind=car&from=2026-04-10T01:00:00Z&to=2026-04-11T01:00:00Z`;
     const before = await readJson(await client.send('GET', query));
-    expect(before['data'].map((item: Json) => item['resourceId']).sort()).toEqual(
-      cars.map((car) => car['resourceId']).sort(),
+    // Each car exactly as the resource routes show it (PostgreSQL writes the search page's JSON).
+    expect(before).toEqual({ data: [...cars].sort(byId), nextCursor: null });
+    const firstPage = await readJson(await client.send('GET', `${query}&limit=2`));
+    expect(firstPage['data']).toEqual([...cars].sort(byId).slice(0, 2));
+    const lastPage = await readJson(
+      await client.send('GET', `${query}&limit=2&cursor=${firstPage['nextCursor'] as string}`),
     );
+    expect(lastPage).toEqual({ data: [...cars].sort(byId).slice(2), nextCursor: null });
+    // A changed car is shown as it is now by the next search that is not answered from the cache.
+    const renamed = await readJson(
+      await admin.send('PATCH', `/v1/resources/${cars[1]!['resourceId'] as string}`, { name: 'Renamed' }),
+    );
+    const later = await readJson(await client.send('GET', query.replace('01:00:00Z', '02:00:00Z')));
+    expect(later['data'].find((item: Json) => item['resourceId'] === renamed['resourceId'])).toEqual(renamed);
     // Asked again: answered from the cache (the gateway's own copy of the page), still all three.
     expect(await readJson(await client.send('GET', query))).toEqual(before);
     // Ends 30 min before the period: the car's 60-minute buffer still reaches into it.

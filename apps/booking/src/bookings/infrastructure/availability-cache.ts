@@ -19,8 +19,8 @@ export class AvailabilityCache {
     this.store = new AvailabilityCacheStore(redis);
   }
 
-  /** The page as JSON text: cached text is passed on as it is, a computed page serialized once. */
-  async getOrCompute(city: string, parts: string[], compute: () => Promise<unknown>): Promise<string> {
+  /** The page as JSON text: cached text as it is, or the computed text, then stored. */
+  async getOrCompute(city: string, parts: string[], compute: () => Promise<string>): Promise<string> {
     let version: string;
     try {
       const cached = await this.store.read(city, parts);
@@ -28,9 +28,9 @@ export class AvailabilityCache {
       version = cached.version;
     } catch (error) {
       this.logger.event('warn', 'availability cache unavailable', { error: String(error) });
-      return JSON.stringify(await compute());
+      return compute();
     }
-    const json = JSON.stringify(await compute());
+    const json = await compute();
     await this.store.write(city, version, parts, json).catch(() => undefined);
     return json;
   }

@@ -7,6 +7,12 @@ export interface Resource extends CreateResourceRequest {
   updatedAt: Date;
 }
 
+/** Which version of a resource's row: a new one is written by every change. */
+export interface ResourceVersion {
+  resourceId: string;
+  version: string;
+}
+
 export function newResource(request: CreateResourceRequest, resourceId: string, now: Date): Resource {
   return { ...request, resourceId, createdAt: now, updatedAt: now };
 }

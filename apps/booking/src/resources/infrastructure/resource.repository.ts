@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { isUuid, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
-import type { Resource } from '../domain/resource';
+import type { Resource, ResourceVersion } from '../domain/resource';
 
 interface ResourceRow {
   resource_id: string;
@@ -28,6 +28,12 @@ interface ResourceRow {
 const COLUMNS = `resource_id, name, kind, city, owner_id, time_zone, buffer_before_minutes, buffer_after_minutes,
   hold_minutes, deposit_amount, currency, business_hours, slot_minutes, min_notice_minutes, cancellation_policy,
   attributes, created_at, updated_at`;
+
+/**
+ * A row's version: the transaction that wrote it. Every update writes a new one, even two in the
+ * same millisecond, which `updated_at` would not tell apart.
+ */
+const VERSION = 'r.xmin::text';
 
 function toResource(row: ResourceRow): Resource {
   return {
@@ -127,7 +133,7 @@ export class ResourceRepository {
   /**
    * Resources in a city and kind with no active booking whose blocked range overlaps the period
    * widened by that resource's own buffers: one query, an anti-join probing the partial GiST
-   * index, no slots generated per resource.
+   * index, no slots generated per resource. Ids and row versions only: the caller keeps views.
    */
   async findFree(filter: {
     city: string;
@@ -136,9 +142,9 @@ export class ResourceRepository {
     to: Date;
     afterId?: string;
     limit: number;
-  }): Promise<Resource[]> {
-    const { rows } = await this.pool.query<ResourceRow>(
-      `SELECT ${COLUMNS} FROM resource r
+  }): Promise<ResourceVersion[]> {
+    const { rows } = await this.pool.query<ResourceVersion>(
+      `SELECT r.resource_id AS "resourceId", ${VERSION} AS version FROM resource r
         WHERE r.city = $1 AND r.kind = $2 AND ($5::uuid IS NULL OR r.resource_id > $5)
           AND NOT EXISTS (
             SELECT 1 FROM booking b
@@ -150,7 +156,16 @@ export class ResourceRepository {
         LIMIT $6`,
       [filter.city, filter.kind, filter.from, filter.to, filter.afterId ?? null, filter.limit],
     );
-    return rows.map(toResource);
+    return rows;
+  }
+
+  /** The resources with these ids that exist, each with its row version. */
+  async findVersions(resourceIds: string[]): Promise<{ resource: Resource; version: string }[]> {
+    const { rows } = await this.pool.query<ResourceRow & { version: string }>(
+      `SELECT ${COLUMNS}, ${VERSION} AS version FROM resource r WHERE r.resource_id = ANY($1::uuid[])`,
+      [resourceIds],
+    );
+    return rows.map((row) => ({ resource: toResource(row), version: row.version }));
   }
 
   private async findOne(
