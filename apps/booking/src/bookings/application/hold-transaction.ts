@@ -48,8 +48,8 @@ export class HoldTransaction {
     let city: string | undefined;
     const result = await this.idempotency.run(
       { customerId: caller.userId, key: idempotencyKey, fingerprint: fingerprintOf(request), now },
-      async (tx) => {
-        const resource = await this.resources.findForHold(tx, request.resourceId);
+      (tx) => this.resources.findForHold(tx, request.resourceId),
+      async (tx, resource) => {
         if (!resource) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
         city = resource.city;
         return work({ tx, resource, now, admit: () => this.rateLimiter.consume(caller.userId) });

@@ -36,23 +36,29 @@ export function fingerprintOf(body: unknown): string {
 /**
  * Runs `work` at most once per (customer, key) within 24 h. The key row, the booking and its
  * outbox event commit in one transaction. A transaction-level advisory lock on the key tells a
- * concurrent duplicate that the first is still running (409) instead of making it wait.
+ * concurrent duplicate that the first is still running (409) instead of making it wait for the
+ * first's answer (it waits only as long as `first`'s own row locks are held).
  */
 @Injectable()
 export class IdempotencyStore {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async run(
+  /**
+   * `first` is issued with the key's own statements, in the same round trip; `work` gets its
+   * result (on a replay, that result is dropped).
+   */
+  async run<First>(
     scope: { customerId: string; key: string | undefined; fingerprint: string; now: Date },
-    work: (tx: TransactionClient) => Promise<StoredResponse>,
+    first: (tx: TransactionClient) => Promise<First>,
+    work: (tx: TransactionClient, first: First) => Promise<StoredResponse>,
   ): Promise<IdempotentResult> {
     let keyWritten: Promise<unknown> | undefined;
     return withTransaction(this.pool, async (tx) => {
       const { key } = scope;
-      if (key === undefined) return { ...(await work(tx)), replayed: false };
-      // Two statements issued together (one round trip on the pipelined pool). They stay two: the
-      // read's snapshot must be taken after the lock is held, or a duplicate whose first request
-      // committed in between would find the lock free and the key row not yet visible.
+      if (key === undefined) return { ...(await work(tx, await first(tx))), replayed: false };
+      // Issued together (one round trip on the pipelined pool). The lock and the read stay two
+      // statements: the read's snapshot must be taken after the lock is held, or a duplicate whose
+      // first request committed in between would find the lock free and the key row not yet visible.
       const lockTried = tx.query<{ ok: boolean }>(
         'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 7)) AS ok',
         [`${scope.customerId}\n${key}`],
@@ -66,7 +72,7 @@ export class IdempotencyStore {
           WHERE customer_id = $1 AND key = $2 AND created_at > $3`,
         [scope.customerId, key, new Date(scope.now.getTime() - KEPT_MS)],
       );
-      const [{ rows: locked }, { rows }] = await Promise.all([lockTried, keyRead]);
+      const [{ rows: locked }, { rows }, firstResult] = await Promise.all([lockTried, keyRead, first(tx)]);
       if (!locked[0]?.ok) {
         throw new DomainError(
           'idempotency_key_in_progress',
@@ -80,7 +86,7 @@ export class IdempotencyStore {
         }
         return { status: stored.response_status, body: stored.response_body, replayed: true };
       }
-      const response = await work(tx);
+      const response = await work(tx, firstResult);
       // Not awaited before COMMIT: on the pipelined pool the key row travels with it. Should the
       // insert fail, COMMIT finds the transaction aborted and withTransaction throws; the key
       // row's own error is the one worth reporting.
