@@ -32,7 +32,7 @@ export function availabilityCacheParts(query: AvailabilityQuery): string[] {
 /** The script as a command of the connection (EVALSHA), in its Buffer form: the page stays bytes. */
 interface ScriptCommands {
   readPageUnlessHeldBuffer(...args: string[]): Promise<unknown>;
-  writePageIfCurrent(...args: string[]): Promise<number>;
+  writePageIfCurrent(...args: (string | Buffer)[]): Promise<number>;
 }
 
 /**
@@ -74,7 +74,7 @@ export class AvailabilityCacheStore {
   }
 
   /** Stores the page under `version` if that is still the city's version; true when stored. */
-  async write(city: string, version: string, parts: string[], json: string): Promise<boolean> {
+  async write(city: string, version: string, parts: string[], json: string | Buffer): Promise<boolean> {
     const tag = this.tag(city);
     const stored = await (this.redis as Redis & ScriptCommands).writePageIfCurrent(
       `${tag}:version`,

@@ -15,7 +15,8 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'idempotent-r
 interface UpstreamResponse {
   status: number;
   headers: IncomingHttpHeaders;
-  body: string;
+  /** As the service sent it: passed on without decoding and encoding it again. */
+  body: Buffer;
 }
 
 /**
@@ -111,7 +112,7 @@ export class Upstream {
               resolve({
                 status: res.statusCode ?? 502,
                 headers: res.headers,
-                body: Buffer.concat(chunks).toString('utf8'),
+                body: Buffer.concat(chunks),
               }),
             );
           },

@@ -7,10 +7,10 @@ import { SearchAvailability } from './search-availability.usecase';
 export class AvailabilityController {
   constructor(private readonly search: SearchAvailability) {}
 
-  /** A `Page<ResourceView>`, sent as the JSON text the cache holds (not parsed and serialized again). */
+  /** A `Page<ResourceView>`, sent as the JSON bytes the cache holds (not parsed and serialized again). */
   @Get()
   @Header('content-type', 'application/json; charset=utf-8')
-  find(@Query() query: unknown): Promise<string> {
+  find(@Query() query: unknown): Promise<Buffer> {
     return this.search.execute(validate(availabilityQuery, query));
   }
 }

@@ -27,8 +27,8 @@ export class SearchAvailability {
     private readonly cache: AvailabilityCache,
   ) {}
 
-  /** The page (`Page<ResourceView>`) as JSON text, as the cache holds it. */
-  async execute(query: AvailabilityQuery): Promise<string> {
+  /** The page (`Page<ResourceView>`) as JSON bytes, as the cache holds it. */
+  async execute(query: AvailabilityQuery): Promise<Buffer> {
     const from = new Date(query.from);
     const to = new Date(query.to);
     if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {

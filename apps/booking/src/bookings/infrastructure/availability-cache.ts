@@ -19,18 +19,21 @@ export class AvailabilityCache {
     this.store = new AvailabilityCacheStore(redis);
   }
 
-  /** The page as JSON text: cached text as it is, or the computed text, then stored. */
-  async getOrCompute(city: string, parts: string[], compute: () => Promise<string>): Promise<string> {
+  /**
+   * The page as JSON bytes: cached bytes as they are, or the computed text encoded once, then
+   * stored and sent as the same bytes.
+   */
+  async getOrCompute(city: string, parts: string[], compute: () => Promise<string>): Promise<Buffer> {
     let version: string;
     try {
       const cached = await this.store.read(city, parts);
-      if (cached.page) return cached.page.body.toString();
+      if (cached.page) return cached.page.body;
       version = cached.version;
     } catch (error) {
       this.logger.event('warn', 'availability cache unavailable', { error: String(error) });
-      return compute();
+      return Buffer.from(await compute());
     }
-    const json = await compute();
+    const json = Buffer.from(await compute());
     await this.store.write(city, version, parts, json).catch(() => undefined);
     return json;
   }
