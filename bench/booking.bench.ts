@@ -18,9 +18,10 @@ import { bearer } from '@booking/testing';
 import { ensureInfra, infraAddresses, stopStarted } from '../infra/local/infra';
 import { freePort, waitForHttp } from '../infra/local/net';
 import { backendsGone, cpuPerOp, cpuSnapshot } from './cpu-usage';
-import { runLoad, type LoadResult } from './http-load';
+import { runLoad, type LoadResult, type LoadSpec } from './http-load';
 import { pgbenchTps } from './pgbench';
 import { wrkPerSecond } from './wrk';
+import { prepareWrkLoad, wrkInstalled } from './wrk-load';
 import { fmt, printTable } from './stats';
 
 const CARS = 20_000;
@@ -133,10 +134,11 @@ ON CONFLICT (customer_id, key) DO UPDATE SET fingerprint = excluded.fingerprint;
 COMMIT;
 `;
 
+/** The booking service's search statement (ResourceRepository.findFree): ids and row versions. */
 const SEARCH_SQL = `
 \\set c random(0, ${CITIES - 1})
 \\set m random(0, 36000)
-SELECT r.* FROM resource r
+SELECT r.resource_id AS "resourceId", r.xmin::text AS version FROM resource r
  WHERE r.city = 'C' || :c AND r.kind = 'car'
    AND NOT EXISTS (SELECT 1 FROM booking b WHERE b.resource_id = r.resource_id
      AND b.status IN ('HOLD', 'CONFIRMED', 'IN_PROGRESS')
@@ -144,6 +146,18 @@ SELECT r.* FROM resource r
                                 timestamptz '2027-01-02 18:00Z' + make_interval(secs => :m) + make_interval(mins => r.buffer_after_minutes), '[)'))
  ORDER BY r.resource_id LIMIT 51;
 `;
+
+// Holds and uncached searches stay well below this; wrk is given this many requests a second.
+const MOST_PER_SECOND = 3_000;
+
+/**
+ * A phase of holds or uncached searches: under wrk when it is installed (the requests made now,
+ * outside what is measured), else under the Node client.
+ */
+function loadPhase(spec: LoadSpec): () => Promise<LoadResult> {
+  if (!wrkInstalled()) return () => runLoad(spec);
+  return prepareWrkLoad({ ...spec, count: Math.ceil((MOST_PER_SECOND * spec.durationMs) / 1000) });
+}
 
 /** Runs one phase and says how much CPU each process spent per operation in it. */
 async function withCpu<T>(
@@ -241,35 +255,33 @@ async function main(): Promise<void> {
 
     const randomHold = (i: number) =>
       holdRequest(1 + Math.floor(Math.random() * CARS), Math.floor(Math.random() * 8760), i);
-    await runLoad({
+    await loadPhase({
       url: gateway,
       method: 'POST',
       connections: CONNECTIONS,
       durationMs: WARM_UP_MS,
       next: randomHold,
-    });
+    })();
     const [holds, holdsCpu] = await withCpu(
       pids,
-      () =>
-        runLoad({
-          url: gateway,
-          method: 'POST',
-          connections: CONNECTIONS,
-          durationMs: SECONDS * 1000,
-          next: randomHold,
-        }),
+      loadPhase({
+        url: gateway,
+        method: 'POST',
+        connections: CONNECTIONS,
+        durationMs: SECONDS * 1000,
+        next: randomHold,
+      }),
       requests,
     );
     const [hot, hotCpu] = await withCpu(
       pids,
-      () =>
-        runLoad({
-          url: gateway,
-          method: 'POST',
-          connections: CONNECTIONS,
-          durationMs: SECONDS * 1000,
-          next: (i) => holdRequest(1 + (i % 10), 9000 + Math.floor(Math.random() * 200), i),
-        }),
+      loadPhase({
+        url: gateway,
+        method: 'POST',
+        connections: CONNECTIONS,
+        durationMs: SECONDS * 1000,
+        next: (i) => holdRequest(1 + (i % 10), 9000 + Math.floor(Math.random() * 200), i),
+      }),
       requests,
     );
     const [holdTps, holdTpsCpu] = await withCpu(
@@ -294,21 +306,20 @@ async function main(): Promise<void> {
       path: searchPath(Math.abs(second) % CITIES, second),
       headers: { authorization: admin },
     });
-    await runLoad({
+    await loadPhase({
       url: gateway,
       connections: CONNECTIONS,
       durationMs: WARM_UP_MS,
       next: (i) => uncachedSearch(-1 - i),
-    });
+    })();
     const [uncached, uncachedCpu] = await withCpu(
       pids,
-      () =>
-        runLoad({
-          url: gateway,
-          connections: CONNECTIONS,
-          durationMs: SECONDS * 1000,
-          next: (i) => uncachedSearch(1 + i),
-        }),
+      loadPhase({
+        url: gateway,
+        connections: CONNECTIONS,
+        durationMs: SECONDS * 1000,
+        next: (i) => uncachedSearch(1 + i),
+      }),
       requests,
     );
     const [cached, cachedCpu] = await withCpu(
@@ -358,7 +369,7 @@ async function main(): Promise<void> {
     bare.close();
 
     printTable(
-      `Booking benchmark: ${CARS.toLocaleString()} cars, ${BOOKINGS.toLocaleString()} bookings, ${CONNECTIONS} connections, ${SECONDS} s each (2 cores shared by PostgreSQL, Redis, Kafka, both services and the load)`,
+      `Booking benchmark: ${CARS.toLocaleString()} cars, ${BOOKINGS.toLocaleString()} bookings, ${CONNECTIONS} connections, ${SECONDS} s each (2 cores shared by PostgreSQL, Redis, Kafka, both services and the load); holds and uncached searches under ${wrkInstalled() ? 'wrk' : 'the Node client (wrk not installed)'}`,
       [
         row('holds via gateway (random cars)', holds, { label: 'pgbench', perSecond: holdTps }),
         ['  CPU per hold', holdsCpu],
