@@ -255,33 +255,13 @@ async function main(): Promise<void> {
 
     const randomHold = (i: number) =>
       holdRequest(1 + Math.floor(Math.random() * CARS), Math.floor(Math.random() * 8760), i);
-    await loadPhase({
-      url: gateway,
-      method: 'POST',
-      connections: CONNECTIONS,
-      durationMs: WARM_UP_MS,
-      next: randomHold,
-    })();
-    const [holds, holdsCpu] = await withCpu(
-      pids,
-      loadPhase({
-        url: gateway,
-        method: 'POST',
-        connections: CONNECTIONS,
-        durationMs: SECONDS * 1000,
-        next: randomHold,
-      }),
-      requests,
-    );
+    const holdPhase = (durationMs: number, next: LoadSpec['next']) =>
+      loadPhase({ url: gateway, method: 'POST', connections: CONNECTIONS, durationMs, next });
+    await holdPhase(WARM_UP_MS, randomHold)();
+    const [holds, holdsCpu] = await withCpu(pids, holdPhase(SECONDS * 1000, randomHold), requests);
     const [hot, hotCpu] = await withCpu(
       pids,
-      loadPhase({
-        url: gateway,
-        method: 'POST',
-        connections: CONNECTIONS,
-        durationMs: SECONDS * 1000,
-        next: (i) => holdRequest(1 + (i % 10), 9000 + Math.floor(Math.random() * 200), i),
-      }),
+      holdPhase(SECONDS * 1000, (i) => holdRequest(1 + (i % 10), 9000 + Math.floor(Math.random() * 200), i)),
       requests,
     );
     const [holdTps, holdTpsCpu] = await withCpu(
@@ -306,20 +286,12 @@ async function main(): Promise<void> {
       path: searchPath(Math.abs(second) % CITIES, second),
       headers: { authorization: admin },
     });
-    await loadPhase({
-      url: gateway,
-      connections: CONNECTIONS,
-      durationMs: WARM_UP_MS,
-      next: (i) => uncachedSearch(-1 - i),
-    })();
+    const searchPhase = (durationMs: number, next: LoadSpec['next']) =>
+      loadPhase({ url: gateway, connections: CONNECTIONS, durationMs, next });
+    await searchPhase(WARM_UP_MS, (i) => uncachedSearch(-1 - i))();
     const [uncached, uncachedCpu] = await withCpu(
       pids,
-      loadPhase({
-        url: gateway,
-        connections: CONNECTIONS,
-        durationMs: SECONDS * 1000,
-        next: (i) => uncachedSearch(1 + i),
-      }),
+      searchPhase(SECONDS * 1000, (i) => uncachedSearch(1 + i)),
       requests,
     );
     const [cached, cachedCpu] = await withCpu(
