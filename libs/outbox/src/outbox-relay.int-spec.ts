@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { TopicCollector, expectEventually, uniqueName } from '@booking/testing';
 import { createOutboxFixture, type OutboxFixture } from '../test/outbox-fixture';
 import { OUTBOX_CHANNEL } from './outbox-sql';
@@ -66,6 +67,44 @@ describe('outbox relay with three instances at once', () => {
   });
 });
 
+/** Counts the notifications on the outbox channel from now on, on a connection of its own. */
+async function countNotifications(url: string): Promise<{ count: () => number; stop: () => Promise<void> }> {
+  const listener = new Client({ connectionString: url });
+  let count = 0;
+  listener.on('notification', () => (count += 1));
+  await listener.connect();
+  await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+  return { count: () => count, stop: () => listener.end() };
+}
+
+describe('outbox writer and the quiet lease', () => {
+  const suite = relaySuite('quietlease');
+
+  it('notifies at each commit unless a quiet lease runs, and again once it has run out', async () => {
+    const notifications = await countNotifications(suite.fixture.db.url);
+    const setLease = (until: string) =>
+      suite.fixture.db.pool.query(`UPDATE outbox_quiet SET until = ${until}`);
+    try {
+      await suite.fixture.writeEvents('quiet-1', 1);
+      await expectEventually(() => expect(notifications.count()).toBe(1));
+      await setLease(`clock_timestamp() + interval '1 hour'`);
+      await suite.fixture.writeEvents('quiet-2', 3);
+      await suite.fixture.writeEvents('quiet-3', 1);
+      // A notification comes within milliseconds; none has in this long.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(notifications.count()).toBe(1);
+      await setLease(`clock_timestamp() - interval '1 millisecond'`);
+      await suite.fixture.writeEvents('quiet-4', 1);
+      await expectEventually(() => expect(notifications.count()).toBe(2));
+      // All were written all the same: the lease only decides about the notification.
+      const { rows } = await suite.fixture.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM outbox');
+      expect(Number(rows[0]!.n)).toBe(6);
+    } finally {
+      await notifications.stop();
+    }
+  });
+});
+
 describe('outbox relay under load and after it', () => {
   const suite = relaySuite('relaybusy');
 
@@ -77,14 +116,24 @@ describe('outbox relay under load and after it', () => {
     return rows.map((row) => row.query);
   }
 
-  it('stops listening while commits outpace drains, and listens again once they stop', async () => {
+  async function quietLeaseLive(): Promise<boolean> {
+    const { rows } = await suite.fixture.db.pool.query<{ live: boolean }>(
+      'SELECT until > clock_timestamp() AS live FROM outbox_quiet',
+    );
+    return rows[0]!.live;
+  }
+
+  it('stops listening while commits outpace drains, with writers no longer notifying, and listens again once they stop', async () => {
     // No poll to fall back on within the test: only notifications and busy drains move events.
     await suite.fixture.startRelay({ pollIntervalMs: 600_000, busyDrainSize: 5 });
+    const notifications = await countNotifications(suite.fixture.db.url);
     const seen = new Set<string>();
+    let leaseSeen = false;
     let writing = true;
     const sampler = (async () => {
       while (writing) {
         (await listenerState()).forEach((state) => seen.add(state));
+        leaseSeen ||= await quietLeaseLive();
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
@@ -96,6 +145,11 @@ describe('outbox relay under load and after it', () => {
     await sampler;
     await expectEventually(() => expect(suite.collector.distinct()).toHaveLength(800), { timeoutMs: 30_000 });
     expect(seen).toContain(`UNLISTEN ${OUTBOX_CHANNEL}`);
+    expect(leaseSeen).toBe(true);
+    // Without the lease each of the 800 commits notifies (none of them writes two events).
+    expect(notifications.count()).toBeLessThan(800);
+    await notifications.stop();
+    await expectEventually(async () => expect(await quietLeaseLive()).toBe(false));
 
     await expectEventually(async () => expect(await listenerState()).toEqual([`LISTEN ${OUTBOX_CHANNEL}`]));
     // A lone event now travels on its notification, long before the 10-minute poll.

@@ -23,11 +23,14 @@ export interface OutboxRelaySettings {
   minDrainIntervalMs?: number;
   /**
    * A drain that sent at least this many events means commits are coming faster than drains:
-   * the relay then stops listening and drains every `minDrainIntervalMs` until a drain sends
-   * fewer, then listens again. Under load that saves a notification per commit, which wakes
-   * the listening backend and this process for events the next drain would take anyway.
+   * the relay then takes (or renews) the quiet lease, stops listening and drains every
+   * `minDrainIntervalMs` until the lease has run out. While it runs, writers send no NOTIFY:
+   * under load that saves PostgreSQL a serialized commit and this process a wake-up per event,
+   * for events the next drain takes anyway.
    */
   busyDrainSize?: number;
+  /** How long a busy drain's lease runs; each busy drain renews it. */
+  quietLeaseMs?: number;
   /** Batches in flight at once; at most the pool's size. */
   concurrency?: number;
   retentionMs?: number;
@@ -59,6 +62,9 @@ export class OutboxRelay {
   private readonly coalesceMs: number;
   private readonly minDrainIntervalMs: number;
   private readonly busyDrainSize: number;
+  private readonly quietLeaseMs: number;
+  /** When the lease this relay last took runs out, by `performance.now()` (0: never took one). */
+  private quietUntil = 0;
   private listening = false;
   private wakeTimer: NodeJS.Timeout | undefined;
   private lastDrainAt = 0;
@@ -79,6 +85,7 @@ export class OutboxRelay {
     this.coalesceMs = settings.coalesceMs ?? 5;
     this.minDrainIntervalMs = settings.minDrainIntervalMs ?? 20;
     this.busyDrainSize = settings.busyDrainSize ?? 5;
+    this.quietLeaseMs = settings.quietLeaseMs ?? 250;
   }
 
   async start(): Promise<void> {
@@ -99,6 +106,12 @@ export class OutboxRelay {
     clearTimeout(this.wakeTimer);
     this.timers = [];
     await this.draining;
+    // Ending a lease early only makes writers notify again, whoever took it.
+    if (performance.now() < this.quietUntil) {
+      await this.settings.pool
+        .query(`UPDATE outbox_quiet SET until = '-infinity'`)
+        .catch((error: unknown) => this.report(error));
+    }
     await this.listener?.end().catch(() => undefined);
     this.listener = undefined;
   }
@@ -153,8 +166,10 @@ export class OutboxRelay {
 
   /**
    * One drain; notifications that came meanwhile schedule the next, no sooner than the minimum
-   * interval. A busy drain schedules the next itself, with notifications off; the first quiet
-   * one turns them back on and drains once more, for commits made before LISTEN took effect.
+   * interval. A busy drain renews the quiet lease; while it runs (and for a grace after, for
+   * transactions that read it and commit later) the relay schedules drains itself, with
+   * notifications off. Then it listens again and drains once more, for commits made before
+   * LISTEN took effect.
    */
   private async drainUntilIdle(): Promise<void> {
     this.drainAgain = false;
@@ -170,10 +185,27 @@ export class OutboxRelay {
       await sleep(Math.min(5_000, 100 * 2 ** Math.min(this.failures, 6)));
       return;
     }
-    const busy = sent >= this.busyDrainSize;
-    if (busy && this.listening) await this.setListening(false);
-    const resumed = !busy && !this.listening && (await this.setListening(true));
-    if (busy || resumed || this.drainAgain) queueMicrotask(() => this.wakeSoon());
+    if (sent >= this.busyDrainSize) await this.renewQuietLease();
+    const quiet = performance.now() < this.quietUntil + QUIET_GRACE_MS;
+    if (quiet && this.listening) await this.setListening(false);
+    const resumed = !quiet && !this.listening && (await this.setListening(true));
+    if (quiet || resumed || this.drainAgain) queueMicrotask(() => this.wakeSoon());
+  }
+
+  /**
+   * Writers skip their NOTIFY until the lease's end. Its end by this clock is taken after
+   * PostgreSQL's, so the relay never stops draining before writers start notifying again.
+   */
+  private async renewQuietLease(): Promise<void> {
+    try {
+      await this.settings.pool.query(
+        `UPDATE outbox_quiet SET until = clock_timestamp() + make_interval(secs => $1)`,
+        [this.quietLeaseMs / 1000],
+      );
+      this.quietUntil = performance.now() + this.quietLeaseMs;
+    } catch (error) {
+      this.report(error);
+    }
   }
 
   /** True when it changed; without a listener (reconnecting) nothing changes, the poll covers. */
@@ -289,6 +321,13 @@ function claimSql(maxLanes: number, batchSize: number): string {
 function toMessage(row: OutboxRow): OutgoingMessage {
   return { topic: row.topic, key: row.message_key, value: row.payload };
 }
+
+/**
+ * Drains on the clock go on this long after the lease, for a writer that read the lease just
+ * before its end and commits a little later; one that commits later still waits for the next
+ * notification or poll.
+ */
+const QUIET_GRACE_MS = 100;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

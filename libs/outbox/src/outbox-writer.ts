@@ -26,11 +26,13 @@ export class OutboxWriter {
     // One round trip. The advisory lock makes writers of one key queue until the earlier one
     // commits, so a key's ids (and thus the relay's publishing order) follow commit order even
     // when its transactions race. The notification is delivered at commit, dropped on rollback,
-    // and several in one transaction fold into one.
+    // and several in one transaction fold into one. It is skipped while a relay holds the quiet
+    // lease (it drains on its own clock then): PostgreSQL commits notifying transactions one at
+    // a time, under a cluster-wide lock held through the commit's WAL flush.
     await tx.query(
       `INSERT INTO outbox (event_id, topic, message_key, lane, payload)
        SELECT $1, $2, $3, $4, $5 FROM (SELECT pg_advisory_xact_lock(hashtextextended($3, 0))) AS key_lock
-       RETURNING pg_notify($6, '')`,
+       RETURNING CASE WHEN (SELECT until FROM outbox_quiet) > clock_timestamp() THEN NULL ELSE pg_notify($6, '') END`,
       [
         envelope.id,
         event.topic,

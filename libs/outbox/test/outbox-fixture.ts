@@ -9,6 +9,7 @@ import {
   type TestDatabase,
 } from '@booking/testing';
 import {
+  AddOutboxQuietLease1764000001000,
   CreateOutboxAndInbox1764000000000,
   Inbox,
   OutboxRelay,
@@ -35,7 +36,10 @@ export async function createOutboxFixture(
   label: string,
   brokers = testRun().kafkaBrokers,
 ): Promise<OutboxFixture> {
-  const db = await createTestDatabase(label, [CreateOutboxAndInbox1764000000000]);
+  const db = await createTestDatabase(label, [
+    CreateOutboxAndInbox1764000000000,
+    AddOutboxQuietLease1764000001000,
+  ]);
   await db.pool.query(`CREATE TABLE key_counter (key text PRIMARY KEY, n int NOT NULL)`);
   // Deliberately no unique key: only the inbox stands between a re-delivery and a second row.
   await db.pool.query(

@@ -1,5 +1,5 @@
 import type { MigrationClass } from '@booking/db';
-import { CreateOutboxAndInbox1764000000000 } from '@booking/outbox';
+import { AddOutboxQuietLease1764000001000, CreateOutboxAndInbox1764000000000 } from '@booking/outbox';
 import { CreateResource1764000000100 } from './1764000000100-create-resource';
 import { CreateBooking1764000000200 } from './1764000000200-create-booking';
 import { AddPaymentTxn1764000000300 } from './1764000000300-add-payment-txn';
@@ -12,4 +12,5 @@ export const bookingMigrations: MigrationClass[] = [
   CreateBooking1764000000200,
   AddPaymentTxn1764000000300,
   CreateSeries1764000000400,
+  AddOutboxQuietLease1764000001000,
 ];
