@@ -20,8 +20,8 @@ import { freePort, waitForHttp } from '../infra/local/net';
 import { backendsGone, cpuPerOp, cpuSnapshot } from './cpu-usage';
 import { runLoad, type LoadResult, type LoadSpec } from './http-load';
 import { pgbenchTps } from './pgbench';
-import { wrkPerSecond } from './wrk';
-import { prepareWrkLoad, wrkInstalled } from './wrk-load';
+import { wrkInstalled, wrkPerSecond } from './wrk';
+import { prepareWrkLoad } from './wrk-load';
 import { fmt, printTable } from './stats';
 
 const CARS = 20_000;

@@ -16,13 +16,7 @@ import {
   withTransaction,
 } from '@booking/db';
 import { createKafka, deleteTopics, ensureTopics, KafkaPublisher } from '@booking/kafka';
-import {
-  AddOutboxQuietLease1764000001000,
-  CreateOutboxAndInbox1764000000000,
-  laneOf,
-  OutboxRelay,
-  OutboxWriter,
-} from '@booking/outbox';
+import { laneOf, OUTBOX_MIGRATIONS, OutboxRelay, OutboxWriter } from '@booking/outbox';
 import { ensureInfra, infraAddresses, stopStarted } from '../infra/local/infra';
 import { fmt, percentile, printTable } from './stats';
 
@@ -44,7 +38,7 @@ async function main(): Promise<void> {
   const name = `bench_outbox_${Date.now().toString(36)}`;
   await ensureDatabase(addresses.databaseUrl, name);
   const url = databaseUrl(addresses.databaseUrl, name);
-  await runMigrations(url, [CreateOutboxAndInbox1764000000000, AddOutboxQuietLease1764000001000]);
+  await runMigrations(url, OUTBOX_MIGRATIONS);
   const pool = createPool(url, { max: 12 });
   const kafka = createKafka({ brokers: addresses.kafkaBrokers, clientId: 'bench', log: () => undefined });
   const rawTopic = `${name}.raw`;

@@ -1,11 +1,9 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { LoadResult, LoadSpec } from './http-load';
-
-export const wrkInstalled = (): boolean => !spawnSync('wrk', ['--version']).error;
 
 /**
  * The load of `runLoad` driven by wrk (C and LuaJIT) instead of Node: on two shared cores the

@@ -1,6 +1,9 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 
+/** True when wrk can be run (`apt-get install wrk`). */
+export const wrkInstalled = (): boolean => !spawnSync('wrk', ['--version']).error;
+
 /**
  * Requests per second of one GET under wrk (a C load generator, one thread), or undefined when
  * wrk is not installed (`apt-get install wrk`). It shows what a server does when the client is
@@ -11,7 +14,7 @@ export async function wrkPerSecond(
   headers: Record<string, string>,
   { connections = 16, seconds = 10 } = {},
 ): Promise<number | undefined> {
-  if (spawnSync('wrk', ['--version']).error) return undefined;
+  if (!wrkInstalled()) return undefined;
   // Not spawnSync: the server under test may be in this very process.
   const result = await promisify(execFile)(
     'wrk',

@@ -239,7 +239,7 @@ describe('a booking’s life through the gateway', () => {
     const client = await customer();
     const query = `/v1/availability?city=${city}&kind=car&from=2026-04-10T01:00:00Z&to=2026-04-11T01:00:00Z`;
     const before = await readJson(await client.send('GET', query));
-    // Each car exactly as the resource routes show it (PostgreSQL writes the search page's JSON).
+    // Each car exactly as the resource routes show it (the page is joined from views kept in memory).
     expect(before).toEqual({ data: [...cars].sort(byId), nextCursor: null });
     const firstPage = await readJson(await client.send('GET', `${query}&limit=2`));
     expect(firstPage['data']).toEqual([...cars].sort(byId).slice(0, 2));

@@ -8,14 +8,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '@booking/testing';
-import {
-  AddOutboxQuietLease1764000001000,
-  CreateOutboxAndInbox1764000000000,
-  Inbox,
-  OutboxRelay,
-  OutboxWriter,
-  type OutboxRelaySettings,
-} from '../src';
+import { Inbox, OUTBOX_MIGRATIONS, OutboxRelay, OutboxWriter, type OutboxRelaySettings } from '../src';
 
 /** A database with the outbox, a topic of its own, and the tables the tests use as "effects". */
 export interface OutboxFixture {
@@ -36,10 +29,7 @@ export async function createOutboxFixture(
   label: string,
   brokers = testRun().kafkaBrokers,
 ): Promise<OutboxFixture> {
-  const db = await createTestDatabase(label, [
-    CreateOutboxAndInbox1764000000000,
-    AddOutboxQuietLease1764000001000,
-  ]);
+  const db = await createTestDatabase(label, OUTBOX_MIGRATIONS);
   await db.pool.query(`CREATE TABLE key_counter (key text PRIMARY KEY, n int NOT NULL)`);
   // Deliberately no unique key: only the inbox stands between a re-delivery and a second row.
   await db.pool.query(

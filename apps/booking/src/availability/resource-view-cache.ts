@@ -25,14 +25,15 @@ export class ResourceViewCache {
     found: readonly ResourceVersion[],
     load: (resourceIds: string[]) => Promise<ResourceViewJson[]>,
   ): Promise<string[]> {
-    const missing = found.filter(
-      ({ resourceId, version }) => this.views.get(resourceId)?.version !== version,
+    const stale = new Set(
+      found
+        .filter(({ resourceId, version }) => this.views.get(resourceId)?.version !== version)
+        .map((row) => row.resourceId),
     );
     const loaded = new Map<string, ResourceViewJson>();
-    if (missing.length > 0) {
-      for (const view of await load(missing.map((row) => row.resourceId))) loaded.set(view.resourceId, view);
+    if (stale.size > 0) {
+      for (const view of await load([...stale])) loaded.set(view.resourceId, view);
     }
-    const stale = new Set(missing.map((row) => row.resourceId));
     const json: string[] = [];
     for (const { resourceId } of found) {
       const view = stale.has(resourceId) ? loaded.get(resourceId) : this.views.get(resourceId);
