@@ -1,3 +1,5 @@
 // What the end-to-end suite starts in-process; other apps never import this.
 export { createNotificationApp } from './notification-app';
 export { notificationConfigSchema, type NotificationConfig } from './notification-config';
+export { SmtpMailer } from './notifications/infrastructure/smtp-mailer';
+export { SmsClient } from './notifications/infrastructure/sms-client';

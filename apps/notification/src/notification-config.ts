@@ -1,8 +1,24 @@
 import { z } from 'zod';
 import { commonConfigSchema } from '@booking/config';
 
+const int = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
+
 export const notificationConfigSchema = commonConfigSchema.extend({
   NOTIFICATION_PORT: z.coerce.number().int().min(0).max(65535).default(3004),
+  /** The mail relay, with its credentials: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…`. */
+  SMTP_URL: z.string().url().default('smtp://notification:local-smtp-password@127.0.0.1:2525'),
+  MAIL_FROM: z.string().min(3).default('Bookings <bookings@example.com>'),
+  SMS_PROVIDER_URL: z.string().url().default('http://127.0.0.1:3011'),
+  SMS_API_KEY: z.string().min(1).default('sms_sandbox_local'),
+  /** How long one call to the relay or the SMS provider may take. */
+  MESSAGE_TIMEOUT_MS: int(100, 10_000),
+  NOTIFICATION_POLL_INTERVAL_MS: int(10, 1_000),
+  /** Sends per message before it is given up as `failed`; refusals are final at once. */
+  NOTIFICATION_MAX_ATTEMPTS: int(1, 6),
+  NOTIFICATION_RETRY_BASE_MS: int(1, 5_000),
+  NOTIFICATION_RETRY_MAX_MS: int(1, 10 * 60_000),
+  /** A message still "sending" this long after its claim was cut off mid-send: it is failed, not resent. */
+  NOTIFICATION_LEASE_MS: int(100, 5 * 60_000),
 });
 
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;

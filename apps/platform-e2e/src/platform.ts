@@ -13,6 +13,7 @@ import { bookingConfigSchema, createBookingApp } from '@booking/app-booking';
 import { createNotificationApp, notificationConfigSchema } from '@booking/app-notification';
 import { createPaymentApp, paymentConfigSchema } from '@booking/app-payment';
 import { createRefundApp, refundConfigSchema } from '@booking/app-refund';
+import { MessagingSandbox } from '@booking/app-messaging-sandbox';
 import { SandboxProvider } from '@booking/app-payment-sandbox';
 
 export interface RunningPlatform {
@@ -24,6 +25,8 @@ export interface RunningPlatform {
   topics: TopicNames;
   /** The local payment provider the services are configured with, over HTTP. */
   sandbox: SandboxProvider;
+  /** The local mail relay (SMTP) and SMS provider (HTTP) the notification service sends through. */
+  messaging: MessagingSandbox;
   /** Each service's own address, for what the gateway does not route (metrics). */
   serviceUrls: Record<'booking' | 'payment' | 'refund' | 'notification', string>;
   /** A pool on one service's own database, for asserting what was (not) written. */
@@ -62,6 +65,16 @@ const FAST_JOBS = {
   REFUND_RETRY_MAX_MS: '1000',
   REFUND_LEASE_MS: '5000',
   PROVIDER_TIMEOUT_MS: '1000',
+  NOTIFICATION_POLL_INTERVAL_MS: '50',
+  NOTIFICATION_RETRY_BASE_MS: '100',
+  NOTIFICATION_RETRY_MAX_MS: '1000',
+  MESSAGE_TIMEOUT_MS: '2000',
+};
+
+const MESSAGING = {
+  smtpUsername: 'e2e-notification',
+  smtpPassword: 'e2e-smtp-password',
+  smsApiKey: 'sms_e2e',
 };
 
 /** Silent unless a test is being debugged: the apps' JSON lines would drown jest's output. */
@@ -96,9 +109,13 @@ export async function startPlatform(
     webhookSecrets: [TEST_WEBHOOK_SECRET],
     clock,
   }).start();
+  const messaging = await new MessagingSandbox({ smtpPort: 0, smsPort: 0, ...MESSAGING }).start();
   const shared = {
     ...serviceEnvironment(prefix),
     ...FAST_JOBS,
+    SMTP_URL: messaging.smtpUrl,
+    SMS_PROVIDER_URL: messaging.sms.url,
+    SMS_API_KEY: MESSAGING.smsApiKey,
     SANDBOX_PROVIDER_URL: sandbox.url,
     SANDBOX_API_KEY,
     PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
@@ -140,6 +157,7 @@ export async function startPlatform(
     prefix,
     kafka,
     sandbox,
+    messaging,
     serviceUrls: { booking, payment, refund, notification },
     topics: topicNames(`${prefix}.`),
     database(service) {
@@ -158,6 +176,7 @@ export async function startPlatform(
     async stop() {
       await sandbox.stop();
       for (const app of apps.reverse()) await app.close();
+      await messaging.stop();
       for (const pool of pools.values()) await pool.end();
     },
   };

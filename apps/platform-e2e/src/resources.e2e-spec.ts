@@ -252,6 +252,7 @@ describe('resources through the gateway', () => {
         'POST /v1/bookings/{bookingId}/cancel',
         'POST /v1/bookings/{bookingId}/reschedule',
         'POST /v1/bookings/{bookingId}/check-in',
+        'GET /v1/bookings/{bookingId}/notifications',
         'GET /v1/series/{seriesId}',
         'GET /v1/series/{seriesId}/occurrences',
         'POST /v1/series/{seriesId}/cancel',

@@ -41,3 +41,4 @@ export {
   type SeriesSpec,
 } from './recurrence';
 export { daysWindow, resourceSlots, type ResourceSlotsQuery } from './resource-slots';
+export { afterFailure, retryDelayMs, type RetrySettings } from './retry-schedule';

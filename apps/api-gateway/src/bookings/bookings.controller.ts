@@ -68,6 +68,14 @@ export class BookingsController {
     return this.upstream.pass(request, reply, 'booking', bookingPath(request, '/no-show'));
   }
 
+  /** The booking service says whether the caller may see the booking; only then are its messages listed. */
+  @Get('bookings/:bookingId/notifications')
+  async notifications(@Req() request: WithBookingId, @Res() reply: FastifyReply): Promise<void> {
+    const visible = await this.upstream.forward(request, 'booking', bookingPath(request));
+    if (visible.status !== 200) return this.upstream.answer(reply, visible);
+    return this.upstream.pass(request, reply, 'notification', bookingPath(request, '/notifications'));
+  }
+
   /** A cached page is answered here without the hop; a miss (or any invalid query) goes to the booking service. */
   @Get('availability')
   async availability(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {

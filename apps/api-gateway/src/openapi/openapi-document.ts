@@ -8,6 +8,7 @@ import {
   createResourceSchema,
   listBookingsQuery,
   listResourcesQuery,
+  notificationViewSchema,
   rescheduleBookingSchema,
   resourceViewSchema,
   slotsQuery,
@@ -82,6 +83,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         Resource: jsonSchema(resourceViewSchema, 'output'),
         Booking: jsonSchema(bookingViewSchema, 'output'),
         CancelledBooking: jsonSchema(cancelledBookingViewSchema, 'output'),
+        Notification: jsonSchema(notificationViewSchema, 'output'),
       },
     },
     paths: {
@@ -233,6 +235,28 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             status: 200,
             description: 'The booking',
             schema: { $ref: '#/components/schemas/Booking' },
+          },
+          errors: ['not_found'],
+        }),
+      },
+      '/v1/bookings/{bookingId}/notifications': {
+        get: operation({
+          summary: 'The messages of a booking',
+          description:
+            'Confirmation, reminders (email 24 h and SMS 2 h before the start, in absolute time), cancellation, ' +
+            'move and refund messages, each sent at most once. Times in them are in the contact’s zone and locale. ' +
+            'A message not sent yet shows what it would say now.',
+          tags: ['bookings'],
+          roles: 'any',
+          pathParams: ['bookingId'],
+          success: {
+            status: 200,
+            description: 'The booking’s messages, by scheduled time',
+            schema: {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Notification' } } },
+            },
           },
           errors: ['not_found'],
         }),

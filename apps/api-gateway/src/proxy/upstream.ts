@@ -12,7 +12,7 @@ const FORWARDED_REQUEST_HEADERS = ['idempotency-key'];
 /** Response headers that belong to the public contract and pass back unchanged. */
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'idempotent-replayed', 'location'];
 
-interface UpstreamResponse {
+export interface UpstreamResponse {
   status: number;
   headers: IncomingHttpHeaders;
   /** As the service sent it: passed on without decoding and encoding it again. */
@@ -46,6 +46,16 @@ export class Upstream {
     path: string,
     options: { rawBody?: string; headers?: readonly string[] } = {},
   ): Promise<void> {
+    this.answer(reply, await this.forward(request, service, path, options));
+  }
+
+  /** The service's answer to the request, without answering the client yet. */
+  async forward(
+    request: FastifyRequest & { caller?: Caller },
+    service: ServiceKey,
+    path: string,
+    options: { rawBody?: string; headers?: readonly string[] } = {},
+  ): Promise<UpstreamResponse> {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const headers: Record<string, string> = { 'x-request-id': request.id };
     for (const name of [...FORWARDED_REQUEST_HEADERS, ...(options.headers ?? [])]) {
@@ -60,12 +70,11 @@ export class Upstream {
       options.rawBody ??
       (request.body === undefined || request.method === 'GET' ? undefined : JSON.stringify(request.body));
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.send(service, {
-      method: request.method,
-      path: `${path}${query}`,
-      headers,
-      body,
-    });
+    return this.send(service, { method: request.method, path: `${path}${query}`, headers, body });
+  }
+
+  /** Passes a service's answer on to the client, with the headers the contract names. */
+  answer(reply: FastifyReply, response: UpstreamResponse): void {
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = response.headers[name];
       if (typeof value === 'string') void reply.header(name, value);

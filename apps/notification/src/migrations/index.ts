@@ -1,5 +1,9 @@
 import type { MigrationClass } from '@booking/db';
 import { OUTBOX_MIGRATIONS } from '@booking/outbox';
+import { CreateNotification1764000000100 } from './1764000000100-create-notification';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
-export const notificationMigrations: MigrationClass[] = [...OUTBOX_MIGRATIONS];
+export const notificationMigrations: MigrationClass[] = [
+  ...OUTBOX_MIGRATIONS,
+  CreateNotification1764000000100,
+];

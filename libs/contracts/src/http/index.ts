@@ -2,3 +2,4 @@ export * from './common';
 export * from './resource';
 export * from './booking';
 export * from './payment';
+export * from './notification';

@@ -5,10 +5,9 @@ import { withTransaction } from '@booking/db';
 import { CLOCK, OUTBOX_WRITER, PG_POOL, PeriodicJob, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import { PAYMENT_PROVIDER, type PaymentProvider, type RefundResult } from '@booking/payment-provider';
-import type { Clock } from '@booking/time';
+import { afterFailure, type Clock, type RetrySettings } from '@booking/time';
 import type { RefundConfig } from '../../refund-config';
 import type { Refund } from '../domain/refund';
-import { afterFailure, type RetrySettings } from '../domain/retry-schedule';
 import { RefundRepository } from '../infrastructure/refund.repository';
 import { RefundMetrics } from './refund-metrics';
 

@@ -2,7 +2,7 @@ import { afterFailure, retryDelayMs } from './retry-schedule';
 
 const SETTINGS = { maxAttempts: 5, baseMs: 1_000, maxMs: 10_000 };
 
-describe('refund retry schedule', () => {
+describe('retry schedule', () => {
   it('doubles the step per failure, between half the step and the whole of it', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n, SETTINGS, 0))).toEqual([500, 1_000, 2_000, 4_000]);
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n, SETTINGS, 0.999999))).toEqual([

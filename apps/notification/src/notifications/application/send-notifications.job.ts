@@ -1,0 +1,135 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { TopicNames } from '@booking/contracts';
+import { withTransaction } from '@booking/db';
+import { CLOCK, OUTBOX_WRITER, PG_POOL, PeriodicJob, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
+import type { OutboxWriter } from '@booking/outbox';
+import { afterFailure, formatUtc, type Clock, type RetrySettings } from '@booking/time';
+import type { NotificationConfig } from '../../notification-config';
+import { messageFor, type MessageText } from '../domain/message-text';
+import type { BookingSnapshot, Notification } from '../domain/notification';
+import type { DeliveryOutcome } from '../infrastructure/delivery';
+import { MessageChannels } from '../infrastructure/message-channels';
+import { NotificationRepository } from '../infrastructure/notification.repository';
+
+const BATCH = 20;
+
+/**
+ * Sends due messages, each at most once. A message is claimed ("sending") in one short
+ * transaction, sent outside any transaction, and marked sent with its `notification.sent` event
+ * in another. A sender that dies between the two leaves it "sending"; when its lease runs out it
+ * is failed, not sent again, since the relay may already have taken it.
+ */
+@Injectable()
+export class SendNotificationsJob extends PeriodicJob {
+  protected readonly name = 'notification run';
+  private readonly retry: RetrySettings;
+
+  constructor(
+    private readonly notifications: NotificationRepository,
+    private readonly channels: MessageChannels,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
+    @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: NotificationConfig,
+  ) {
+    super();
+    this.retry = {
+      maxAttempts: config.NOTIFICATION_MAX_ATTEMPTS,
+      baseMs: config.NOTIFICATION_RETRY_BASE_MS,
+      maxMs: config.NOTIFICATION_RETRY_MAX_MS,
+    };
+  }
+
+  protected intervalMs(): number {
+    return this.config.NOTIFICATION_POLL_INTERVAL_MS;
+  }
+
+  /** Sends every message due now; resolves with how many sends were tried. */
+  async runOnce(): Promise<number> {
+    await this.notifications.failInterrupted(this.pool, this.clock.now());
+    let total = 0;
+    for (;;) {
+      const now = this.clock.now();
+      const claimed = await withTransaction(this.pool, (tx) =>
+        this.notifications.claimDue(
+          tx,
+          now,
+          new Date(now.getTime() + this.config.NOTIFICATION_LEASE_MS),
+          BATCH,
+        ),
+      );
+      await Promise.all(claimed.map((notification) => this.attempt(notification)));
+      total += claimed.length;
+      if (claimed.length < BATCH) return total;
+    }
+  }
+
+  private async attempt(notification: Notification): Promise<void> {
+    const booking = await this.notifications.findSnapshot(this.pool, notification.bookingId);
+    // A refund's event may overtake the booking's own (another topic): wait for them.
+    if (!booking)
+      return this.afterFailure(notification, { outcome: 'retryable', reason: 'booking not known yet' });
+    const address = addressOf(booking, notification);
+    if (!address)
+      return this.afterFailure(notification, { outcome: 'rejected', reason: 'no address for the channel' });
+    const message = messageFor(notification.kind, booking, notification.details);
+    const outcome = await this.channels.send(notification.channel, {
+      id: notification.notificationId,
+      to: address,
+      ...message,
+    });
+    if (outcome.outcome === 'sent') return this.markSent(notification, message);
+    return this.afterFailure(notification, outcome);
+  }
+
+  private async markSent(notification: Notification, message: MessageText): Promise<void> {
+    const sentAt = this.clock.now();
+    await withTransaction(this.pool, async (tx) => {
+      if (!(await this.notifications.markSent(tx, notification.notificationId, message, sentAt))) return;
+      await this.outbox.write(tx, {
+        topic: this.topics.notification,
+        type: 'notification.sent',
+        subject: notification.bookingId,
+        data: {
+          bookingId: notification.bookingId,
+          kind: notification.kind,
+          channel: notification.channel,
+          scheduledFor: formatUtc(notification.scheduledFor),
+          sentAt: formatUtc(sentAt),
+        },
+      });
+    });
+  }
+
+  private async afterFailure(
+    notification: Notification,
+    failure: Exclude<DeliveryOutcome, { outcome: 'sent' }>,
+  ): Promise<void> {
+    const next = afterFailure(notification.attempts, failure.outcome, this.retry, Math.random());
+    const now = this.clock.now();
+    this.logger.event('warn', 'notification not sent', {
+      bookingId: notification.bookingId,
+      kind: notification.kind,
+      attempt: notification.attempts,
+      reason: failure.reason,
+      giveUp: next === 'give_up',
+    });
+    if (next === 'give_up') {
+      await this.notifications.markFailed(this.pool, notification.notificationId, failure.reason, now);
+      return;
+    }
+    await this.notifications.retryAt(
+      this.pool,
+      notification.notificationId,
+      new Date(now.getTime() + next.retryInMs),
+      failure.reason,
+      now,
+    );
+  }
+}
+
+function addressOf(booking: BookingSnapshot, notification: Notification): string | undefined {
+  return notification.channel === 'email' ? booking.contact?.email : booking.contact?.phone;
+}

@@ -1,0 +1,90 @@
+import { DateTime } from 'luxon';
+import type { BookingSnapshot, NotificationDetails, NotificationKind } from './notification';
+
+const FALLBACK_LOCALE = 'en-US';
+
+export interface Recipient {
+  timeZone: string;
+  locale: string;
+}
+
+/**
+ * Where and how a recipient reads times: the contact's zone and locale, else the booking's zone
+ * and en-US. A locale this runtime's ICU does not know is read as en-US rather than guessed at.
+ */
+export function recipientOf(booking: Pick<BookingSnapshot, 'contact' | 'timeZone'>): Recipient {
+  const locale = booking.contact?.locale;
+  const known = locale !== undefined && Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0;
+  return {
+    timeZone: booking.contact?.timeZone ?? booking.timeZone,
+    locale: known ? locale : FALLBACK_LOCALE,
+  };
+}
+
+/**
+ * An instant as the recipient reads it (CONTRACT.md): luxon's DATETIME_MED_WITH_WEEKDAY in their
+ * locale, then the zone's short name in that locale (en-US: `Wed, Oct 21, 2026, 10:00 AM EDT`).
+ */
+export function formatForRecipient(instant: Date, recipient: Recipient): string {
+  const local = DateTime.fromJSDate(instant, { zone: recipient.timeZone }).setLocale(recipient.locale);
+  return `${local.toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY)} ${local.offsetNameShort ?? ''}`.trimEnd();
+}
+
+/** An amount in minor units as the recipient's locale writes it in that currency. */
+export function formatAmount(amount: number, currency: string, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+}
+
+export interface MessageText {
+  /** Null for SMS, which has none. */
+  subject: string | null;
+  text: string;
+}
+
+/** Pure: what a notification says, with every time in the recipient's zone and locale. */
+export function messageFor(
+  kind: NotificationKind,
+  booking: BookingSnapshot,
+  details: NotificationDetails = {},
+): MessageText {
+  const recipient = recipientOf(booking);
+  const start = formatForRecipient(booking.start, recipient);
+  const end = formatForRecipient(booking.end, recipient);
+  const reference = `Booking ${booking.bookingId}`;
+  switch (kind) {
+    case 'confirmation':
+      return {
+        subject: `Booking confirmed: ${start}`,
+        text: `${reference} is confirmed.\nFrom: ${start}\nUntil: ${end}`,
+      };
+    case 'reminder_24h':
+      return {
+        subject: `Reminder: your booking starts ${start}`,
+        text: `${reference} starts in 24 hours.\nFrom: ${start}\nUntil: ${end}`,
+      };
+    case 'reminder_2h':
+      return { subject: null, text: `Reminder: your booking starts ${start} (in 2 hours). ${reference}.` };
+    case 'cancellation':
+      return {
+        subject: `Booking cancelled: ${start}`,
+        text: `${reference}, from ${start} until ${end}, is cancelled.`,
+      };
+    case 'rescheduled':
+      return {
+        subject: `Booking moved: now ${start}`,
+        text: `${reference} has moved.\nFrom: ${start}\nUntil: ${end}`,
+      };
+    case 'refund': {
+      const amount =
+        details.amount !== undefined && details.currency !== undefined
+          ? formatAmount(details.amount, details.currency, recipient.locale)
+          : 'your payment';
+      return {
+        subject: `Refund of ${amount}`,
+        text: `${reference}: a refund of ${amount} is on its way to your payment method.`,
+      };
+    }
+  }
+}

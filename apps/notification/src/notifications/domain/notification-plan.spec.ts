@@ -1,0 +1,90 @@
+import type { BookingSnapshot } from './notification';
+import { planFor } from './notification-plan';
+
+const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot => ({
+  bookingId: 'b1',
+  customerId: 'c1',
+  status: 'CONFIRMED',
+  start: new Date('2026-10-21T14:00:00Z'),
+  end: new Date('2026-10-21T16:00:00Z'),
+  timeZone: 'America/New_York',
+  contact: { email: 'a@example.com', phone: '+12025550123' },
+  ...overrides,
+});
+
+describe('planFor', () => {
+  it('confirms at once and reminds 24 h (email) and 2 h (SMS) before the start, in absolute time', () => {
+    const now = new Date('2026-10-18T09:00:00Z');
+    expect(planFor('booking.confirmed', booking(), now)).toEqual({
+      send: [{ kind: 'confirmation', scheduledFor: now }],
+      reminders: {
+        reminder_24h: new Date('2026-10-20T14:00:00Z'),
+        reminder_2h: new Date('2026-10-21T12:00:00Z'),
+      },
+    });
+  });
+
+  it('does not schedule a reminder whose time has passed: 3 h ahead gets only the 2 h SMS', () => {
+    const plan = planFor('booking.confirmed', booking(), new Date('2026-10-21T11:00:00Z'));
+    expect(plan.reminders).toEqual({ reminder_24h: null, reminder_2h: new Date('2026-10-21T12:00:00Z') });
+  });
+
+  it('sends only where the contact can be reached', () => {
+    const now = new Date('2026-10-18T09:00:00Z');
+    const noPhone = planFor('booking.confirmed', booking({ contact: { email: 'a@example.com' } }), now);
+    expect(noPhone.reminders?.reminder_2h).toBeNull();
+    expect(noPhone.reminders?.reminder_24h).not.toBeNull();
+    const noContact = planFor('booking.confirmed', booking({ contact: null }), now);
+    expect(noContact).toEqual({ send: [], reminders: { reminder_24h: null, reminder_2h: null } });
+  });
+
+  it('moves the reminders of a rescheduled confirmed booking and tells the customer', () => {
+    const now = new Date('2026-10-18T09:00:00Z');
+    const moved = booking({ start: new Date('2026-10-25T10:00:00Z'), end: new Date('2026-10-25T12:00:00Z') });
+    expect(planFor('booking.rescheduled', moved, now)).toEqual({
+      send: [{ kind: 'rescheduled', scheduledFor: now }],
+      reminders: {
+        reminder_24h: new Date('2026-10-24T10:00:00Z'),
+        reminder_2h: new Date('2026-10-25T08:00:00Z'),
+      },
+    });
+  });
+
+  it('leaves a rescheduled hold alone: nothing was confirmed to it yet', () => {
+    expect(
+      planFor('booking.rescheduled', booking({ status: 'HOLD' }), new Date('2026-10-18T09:00:00Z')),
+    ).toEqual({
+      send: [],
+    });
+  });
+
+  it('drops the reminders of a cancelled booking and sends a cancellation', () => {
+    const now = new Date('2026-10-19T09:00:00Z');
+    expect(planFor('booking.cancelled', booking({ status: 'CANCELLED' }), now)).toEqual({
+      send: [{ kind: 'cancellation', scheduledFor: now }],
+      reminders: { reminder_24h: null, reminder_2h: null },
+    });
+  });
+
+  it.each(['booking.expired', 'booking.no_show', 'booking.completed', 'booking.checked_in'])(
+    'drops reminders on %s without a message',
+    (type) => {
+      const status = {
+        'booking.expired': 'EXPIRED',
+        'booking.no_show': 'NO_SHOW',
+        'booking.completed': 'COMPLETED',
+        'booking.checked_in': 'IN_PROGRESS',
+      }[type];
+      expect(planFor(type, booking({ status }), new Date('2026-10-19T09:00:00Z'))).toEqual({
+        send: [],
+        reminders: { reminder_24h: null, reminder_2h: null },
+      });
+    },
+  );
+
+  it('does nothing for a hold', () => {
+    expect(planFor('booking.held', booking({ status: 'HOLD' }), new Date('2026-10-19T09:00:00Z'))).toEqual({
+      send: [],
+    });
+  });
+});

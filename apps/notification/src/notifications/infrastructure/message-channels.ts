@@ -1,0 +1,16 @@
+import type { Channel } from '../domain/notification';
+import type { DeliveryOutcome, OutgoingMessage } from './delivery';
+import type { SmsClient } from './sms-client';
+import type { SmtpMailer } from './smtp-mailer';
+
+/** The way out for each channel: email over SMTP, SMS over the provider's HTTP API. */
+export class MessageChannels {
+  constructor(
+    private readonly mailer: SmtpMailer,
+    private readonly sms: SmsClient,
+  ) {}
+
+  send(channel: Channel, message: OutgoingMessage): Promise<DeliveryOutcome> {
+    return channel === 'email' ? this.mailer.send(message) : this.sms.send(message);
+  }
+}

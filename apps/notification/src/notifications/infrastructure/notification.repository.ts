@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { Queryable, TransactionClient } from '@booking/db';
+import {
+  CHANNEL_OF,
+  type BookingSnapshot,
+  type Notification,
+  type NotificationDetails,
+  type NotificationKind,
+} from '../domain/notification';
+
+interface NotificationRow {
+  notification_id: string;
+  booking_id: string;
+  kind: Notification['kind'];
+  channel: Notification['channel'];
+  status: Notification['status'];
+  scheduled_for: Date;
+  sent_at: Date | null;
+  attempts: number;
+  details: NotificationDetails;
+  subject: string | null;
+  text: string | null;
+}
+
+interface SnapshotRow {
+  booking_id: string;
+  customer_id: string;
+  status: string;
+  start_at: Date;
+  end_at: Date;
+  time_zone: string;
+  contact: BookingSnapshot['contact'];
+}
+
+const COLUMNS =
+  'notification_id, booking_id, kind, channel, status, scheduled_for, sent_at, attempts, details, subject, text';
+
+const toNotification = (row: NotificationRow): Notification => ({
+  notificationId: row.notification_id,
+  bookingId: row.booking_id,
+  kind: row.kind,
+  channel: row.channel,
+  status: row.status,
+  scheduledFor: row.scheduled_for,
+  sentAt: row.sent_at,
+  attempts: row.attempts,
+  details: row.details,
+  subject: row.subject,
+  text: row.text,
+});
+
+@Injectable()
+export class NotificationRepository {
+  /** Keeps the newest view of a booking; its events arrive in order (one key, one partition). */
+  async saveSnapshot(tx: TransactionClient, booking: BookingSnapshot, now: Date): Promise<void> {
+    await tx.query(
+      `INSERT INTO notification_booking (booking_id, customer_id, status, start_at, end_at, time_zone, contact, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (booking_id) DO UPDATE SET status = EXCLUDED.status, start_at = EXCLUDED.start_at,
+         end_at = EXCLUDED.end_at, time_zone = EXCLUDED.time_zone, contact = EXCLUDED.contact,
+         updated_at = EXCLUDED.updated_at`,
+      [
+        booking.bookingId,
+        booking.customerId,
+        booking.status,
+        booking.start,
+        booking.end,
+        booking.timeZone,
+        booking.contact === null ? null : JSON.stringify(booking.contact),
+        now,
+      ],
+    );
+  }
+
+  async findSnapshot(db: Queryable, bookingId: string): Promise<BookingSnapshot | null> {
+    const { rows } = await db.query<SnapshotRow>(
+      `SELECT booking_id, customer_id, status, start_at, end_at, time_zone, contact
+         FROM notification_booking WHERE booking_id = $1`,
+      [bookingId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      bookingId: row.booking_id,
+      customerId: row.customer_id,
+      status: row.status,
+      start: row.start_at,
+      end: row.end_at,
+      timeZone: row.time_zone,
+      contact: row.contact,
+    };
+  }
+
+  /** A message of this kind for the booking, unless it has one already (sent or not). */
+  async addOnce(
+    tx: TransactionClient,
+    message: { bookingId: string; kind: NotificationKind; scheduledFor: Date; details?: NotificationDetails },
+    now: Date,
+  ): Promise<boolean> {
+    const result = await tx.query(
+      `INSERT INTO notification (notification_id, booking_id, kind, channel, status, scheduled_for, next_attempt_at,
+         details, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'scheduled', $5, $5, $6, $7, $7)
+       ON CONFLICT ON CONSTRAINT notification_once_per_kind DO NOTHING`,
+      [
+        randomUUID(),
+        message.bookingId,
+        message.kind,
+        CHANNEL_OF[message.kind],
+        message.scheduledFor,
+        JSON.stringify(message.details ?? {}),
+        now,
+      ],
+    );
+    return result.rowCount === 1;
+  }
+
+  /**
+   * Schedules a reminder for `at`, or moves it there, or (null) cancels it. A reminder that went
+   * out, or is going out now, stays as it is: each kind is sent at most once.
+   */
+  async setReminder(
+    tx: TransactionClient,
+    bookingId: string,
+    kind: NotificationKind,
+    at: Date | null,
+    now: Date,
+  ): Promise<void> {
+    if (at === null) {
+      await tx.query(
+        `UPDATE notification SET status = 'cancelled', updated_at = $3
+          WHERE booking_id = $1 AND kind = $2 AND status = 'scheduled'`,
+        [bookingId, kind, now],
+      );
+      return;
+    }
+    await tx.query(
+      `INSERT INTO notification (notification_id, booking_id, kind, channel, status, scheduled_for, next_attempt_at,
+         created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'scheduled', $5, $5, $6, $6)
+       ON CONFLICT ON CONSTRAINT notification_once_per_kind DO UPDATE
+         SET status = 'scheduled', scheduled_for = EXCLUDED.scheduled_for,
+             next_attempt_at = EXCLUDED.next_attempt_at, attempts = 0, updated_at = EXCLUDED.updated_at
+         WHERE notification.status IN ('scheduled', 'cancelled')`,
+      [randomUUID(), bookingId, kind, CHANNEL_OF[kind], at, now],
+    );
+  }
+
+  /** Due messages, each marked as being sent until `leaseUntil` and counted as one more attempt. */
+  async claimDue(tx: TransactionClient, now: Date, leaseUntil: Date, limit: number): Promise<Notification[]> {
+    const { rows } = await tx.query<NotificationRow>(
+      `UPDATE notification SET status = 'sending', attempts = attempts + 1, lease_until = $2, updated_at = $1
+        WHERE notification_id IN (
+          SELECT notification_id FROM notification
+           WHERE status = 'scheduled' AND next_attempt_at <= $1
+           ORDER BY next_attempt_at LIMIT $3
+           FOR UPDATE SKIP LOCKED)
+        RETURNING ${COLUMNS}`,
+      [now, leaseUntil, limit],
+    );
+    return rows.map(toNotification);
+  }
+
+  async markSent(
+    tx: TransactionClient,
+    notificationId: string,
+    message: { subject: string | null; text: string },
+    sentAt: Date,
+  ): Promise<boolean> {
+    const result = await tx.query(
+      `UPDATE notification SET status = 'sent', sent_at = $2, subject = $3, text = $4, lease_until = NULL,
+         last_error = NULL, updated_at = $2
+        WHERE notification_id = $1 AND status = 'sending'`,
+      [notificationId, sentAt, message.subject, message.text],
+    );
+    return result.rowCount === 1;
+  }
+
+  async retryAt(db: Queryable, notificationId: string, at: Date, error: string, now: Date): Promise<void> {
+    await db.query(
+      `UPDATE notification SET status = 'scheduled', next_attempt_at = $2, last_error = $3, lease_until = NULL,
+         updated_at = $4
+        WHERE notification_id = $1 AND status = 'sending'`,
+      [notificationId, at, error, now],
+    );
+  }
+
+  async markFailed(db: Queryable, notificationId: string, error: string, now: Date): Promise<void> {
+    await db.query(
+      `UPDATE notification SET status = 'failed', last_error = $2, lease_until = NULL, updated_at = $3
+        WHERE notification_id = $1 AND status = 'sending'`,
+      [notificationId, error, now],
+    );
+  }
+
+  /**
+   * Messages whose sender stopped mid-send (a crash): whether the relay took them is unknown, so
+   * they are failed rather than sent again. Resolves with how many.
+   */
+  async failInterrupted(db: Queryable, now: Date): Promise<number> {
+    const result = await db.query(
+      `UPDATE notification SET status = 'failed', lease_until = NULL, updated_at = $1,
+         last_error = 'interrupted while sending; not sent again, since each message goes out at most once'
+        WHERE status = 'sending' AND lease_until < $1`,
+      [now],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async listForBooking(db: Queryable, bookingId: string): Promise<Notification[]> {
+    const { rows } = await db.query<NotificationRow>(
+      `SELECT ${COLUMNS} FROM notification WHERE booking_id = $1 ORDER BY scheduled_for, kind`,
+      [bookingId],
+    );
+    return rows.map(toNotification);
+  }
+}

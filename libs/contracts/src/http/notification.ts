@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** One entry of `GET /v1/bookings/{id}/notifications` (CONTRACT.md, Notifications). */
+export const notificationViewSchema = z.object({
+  kind: z.enum(['confirmation', 'reminder_24h', 'reminder_2h', 'cancellation', 'rescheduled', 'refund']),
+  channel: z.enum(['email', 'sms']),
+  status: z.enum(['scheduled', 'sent', 'cancelled', 'failed']),
+  scheduledFor: z.string(),
+  sentAt: z.string().nullable(),
+  /** What was sent; for one not sent yet, what it would say now. Null for SMS. */
+  subject: z.string().nullable(),
+  text: z.string().nullable(),
+});
+
+export type NotificationView = z.infer<typeof notificationViewSchema>;
