@@ -8,7 +8,7 @@ import { DEMO_RESOURCES } from './seed';
 
 /**
  * `npm start`: PostgreSQL, Redis and Kafka (reused or started), the five services (each migrates
- * its own database on start), demo data, and the URLs. Ctrl-C stops everything it started.
+ * its own database on start), the local payment and messaging stand-ins, demo data, and the URLs. Ctrl-C stops everything it started.
  */
 const SERVICES = [
   { name: 'booking', port: 3001, env: 'BOOKING_PORT' },
@@ -18,7 +18,10 @@ const SERVICES = [
   { name: 'api-gateway', port: 3000, env: 'GATEWAY_PORT' },
   // The local stand-in for the payment provider: checkout page, signed webhooks, refund API.
   { name: 'payment-sandbox', port: 3010, env: 'SANDBOX_PORT' },
+  // The local stand-ins for the mail relay (SMTP on MESSAGING_SMTP_PORT) and the SMS provider's API.
+  { name: 'messaging-sandbox', port: 3011, env: 'MESSAGING_SMS_PORT' },
 ] as const;
+const SMTP_PORT = process.env['MESSAGING_SMTP_PORT'] ?? '2525';
 
 const JWT_SECRET = process.env['JWT_SECRET'] ?? 'local-development-secret-change-me';
 
@@ -82,6 +85,9 @@ async function main(): Promise<void> {
     NOTIFICATION_URL: `http://127.0.0.1:${ports['NOTIFICATION_PORT']}`,
     SANDBOX_PROVIDER_URL: `http://127.0.0.1:${ports['SANDBOX_PORT']}`,
     SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports['GATEWAY_PORT']}/v1/payments/webhook`,
+    MESSAGING_SMTP_PORT: SMTP_PORT,
+    SMTP_URL: `smtp://notification:local-smtp-password@127.0.0.1:${SMTP_PORT}`,
+    SMS_PROVIDER_URL: `http://127.0.0.1:${ports['MESSAGING_SMS_PORT']}`,
   };
   const children = SERVICES.map((service) => startService(service.name, env));
   let stopping = false;
@@ -130,6 +136,9 @@ async function main(): Promise<void> {
   say(`  Health      ${gatewayUrl}/health/ready`);
   say(
     `  Payments    sandbox provider at http://127.0.0.1:${ports['SANDBOX_PORT']} (a hold's paymentUrl leads there)`,
+  );
+  say(
+    `  Messages    SMTP relay at 127.0.0.1:${SMTP_PORT}; what it received: http://127.0.0.1:${ports['MESSAGING_SMS_PORT']}/_sandbox/emails (texts: /_sandbox/messages)`,
   );
   say(`  Demo data   ${seeded > 0 ? `${seeded} resources seeded` : 'already present'}`);
   say('  Tokens (7 days, signed with JWT_SECRET):');

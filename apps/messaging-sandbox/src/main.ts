@@ -3,6 +3,8 @@ import { parseConfig } from '@booking/config';
 import { MessagingSandbox } from './messaging-sandbox';
 
 const configSchema = z.object({
+  /** 0.0.0.0 in a container, so that the services next to it can reach it. */
+  MESSAGING_HOST: z.string().default('127.0.0.1'),
   MESSAGING_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
   MESSAGING_SMS_PORT: z.coerce.number().int().min(0).max(65535).default(3011),
   MESSAGING_SMTP_USERNAME: z.string().min(1).default('notification'),
@@ -13,6 +15,7 @@ const configSchema = z.object({
 async function main(): Promise<void> {
   const config = parseConfig(configSchema, process.env);
   const sandbox = await new MessagingSandbox({
+    host: config.MESSAGING_HOST,
     smtpPort: config.MESSAGING_SMTP_PORT,
     smsPort: config.MESSAGING_SMS_PORT,
     smtpUsername: config.MESSAGING_SMTP_USERNAME,

@@ -2,6 +2,7 @@ import { SmsApi } from './sms-api';
 import { SmtpInbox } from './smtp-inbox';
 
 export interface MessagingSandboxSettings {
+  host?: string;
   smtpPort: number;
   smsPort: number;
   smtpUsername: string;
@@ -17,10 +18,16 @@ export class MessagingSandbox {
   constructor(private readonly settings: MessagingSandboxSettings) {
     this.mail = new SmtpInbox({
       port: settings.smtpPort,
+      host: settings.host,
       username: settings.smtpUsername,
       password: settings.smtpPassword,
     });
-    this.sms = new SmsApi({ port: settings.smsPort, apiKey: settings.smsApiKey });
+    this.sms = new SmsApi({
+      port: settings.smsPort,
+      host: settings.host,
+      apiKey: settings.smsApiKey,
+      emails: () => this.mail.received,
+    });
   }
 
   /** The URL the notification service's SMTP_URL takes. */

@@ -13,6 +13,8 @@ export interface SmsApiSettings {
   port: number;
   host?: string;
   apiKey: string;
+  /** What `GET /_sandbox/emails` lists: the SMTP side's mail, so one address shows both. */
+  emails?: () => unknown[];
 }
 
 /** What SMS providers' APIs check: E.164 numbers, a body within 10 concatenated segments. */
@@ -29,7 +31,7 @@ const MAX_BODY_BYTES = 16 * 1024;
  * A local SMS provider over HTTP, `POST /v1/messages` with a bearer key, that keeps what it
  * accepts. Like the real ones it honours `Idempotency-Key`: a retry of a request it has answered
  * gets the same answer and sends nothing, so a client may retry after a timeout. `GET
- * /_sandbox/messages` lists what was sent.
+ * /_sandbox/messages` lists the texts sent, `GET /_sandbox/emails` the mail received.
  */
 export class SmsApi {
   readonly sent: ReceivedSms[] = [];
@@ -63,6 +65,9 @@ export class SmsApi {
   private async route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method === 'GET' && request.url === '/_sandbox/messages') {
       return reply(response, 200, { data: this.sent });
+    }
+    if (request.method === 'GET' && request.url === '/_sandbox/emails') {
+      return reply(response, 200, { data: this.settings.emails?.() ?? [] });
     }
     if (request.method !== 'POST' || request.url !== '/v1/messages') {
       return reply(response, 404, { error: { code: 'not_found' } });

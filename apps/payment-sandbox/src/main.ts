@@ -3,6 +3,8 @@ import { parseConfig } from '@booking/config';
 import { SandboxProvider } from './sandbox-server';
 
 const sandboxConfigSchema = z.object({
+  /** 0.0.0.0 in a container, so that the services next to it can reach it. */
+  SANDBOX_HOST: z.string().default('127.0.0.1'),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
   SANDBOX_API_KEY: z.string().min(1).default('sk_sandbox_local'),
   SANDBOX_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/v1/payments/webhook'),
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
   const config = parseConfig(sandboxConfigSchema, process.env);
   const sandbox = await new SandboxProvider({
     port: config.SANDBOX_PORT,
+    host: config.SANDBOX_HOST,
     apiKey: config.SANDBOX_API_KEY,
     webhookUrl: config.SANDBOX_WEBHOOK_URL,
     webhookSecrets: config.SANDBOX_WEBHOOK_SECRETS.split(' ').filter(Boolean),
