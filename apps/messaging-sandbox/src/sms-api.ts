@@ -36,6 +36,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 export class SmsApi {
   readonly sent: ReceivedSms[] = [];
   private readonly byKey = new Map<string, ReceivedSms>();
+  private failuresLeft = 0;
   private readonly server: Server;
   private baseUrl = '';
 
@@ -47,6 +48,16 @@ export class SmsApi {
 
   get url(): string {
     return this.baseUrl;
+  }
+
+  /** The next `count` sends are answered 503 and send nothing, as a provider having a bad minute. */
+  failNext(count: number): void {
+    this.failuresLeft = count;
+  }
+
+  /** How many of the failures asked for are still to come. */
+  get failuresPending(): number {
+    return this.failuresLeft;
   }
 
   async start(): Promise<this> {
@@ -74,6 +85,10 @@ export class SmsApi {
     }
     if (request.headers.authorization !== `Bearer ${this.settings.apiKey}`) {
       return reply(response, 401, { error: { code: 'unauthorized' } });
+    }
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      return reply(response, 503, { error: { code: 'unavailable' } });
     }
     const key = request.headers['idempotency-key'];
     const earlier = typeof key === 'string' ? this.byKey.get(key) : undefined;

@@ -283,6 +283,45 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
     ]);
   });
 
+  it('retries an SMS the provider could not take, by the platform clock, and sends it once', async () => {
+    at('2026-12-10T09:00:00Z');
+    const { customer, contact, bookingId } = await confirmedBooking('2026-12-10T15:00:00Z');
+    await expectEventually(() => expect(mailTo(contact.email)).toHaveLength(1));
+    platform.messaging.sms.failNext(2);
+    at('2026-12-10T13:00:00Z');
+    // Each retry waits (at most NOTIFICATION_RETRY_MAX_MS, 1 s here) on the platform's clock.
+    await expectEventually(async () => {
+      platform.clock.advance(1_000);
+      expect(smsTo(contact.phone)).toHaveLength(1);
+    });
+    expect(platform.messaging.sms.failuresPending).toBe(0);
+    const reminder = (await notificationsOf(customer, bookingId)).find((n) => n.kind === 'reminder_2h');
+    expect(reminder).toMatchObject({ status: 'sent', scheduledFor: '2026-12-10T13:00:00Z' });
+    expect(new Date(reminder!['sentAt'] as string).getTime()).toBeGreaterThan(
+      Date.parse('2026-12-10T13:00:00Z'),
+    );
+  });
+
+  it('fails a message whose sender was cut off mid-send, and never sends it again', async () => {
+    at('2026-12-12T09:00:00Z');
+    const { customer, contact, bookingId } = await confirmedBooking('2026-12-15T09:00:00Z');
+    await expectEventually(() => expect(mailTo(contact.email)).toHaveLength(1));
+    // What a sender that died after claiming the 24 h reminder leaves: "sending", lease run out.
+    await platform
+      .database('notification')
+      .query(
+        `UPDATE notification SET status = 'sending', lease_until = $2 WHERE booking_id = $1 AND kind = 'reminder_24h'`,
+        [bookingId, new Date('2026-12-12T08:00:00Z')],
+      );
+    await expectEventually(async () => {
+      const reminder = (await notificationsOf(customer, bookingId)).find((n) => n.kind === 'reminder_24h');
+      expect(reminder).toMatchObject({ status: 'failed', sentAt: null });
+    });
+    at('2026-12-14T09:00:00Z');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailTo(contact.email)).toHaveLength(1);
+  });
+
   it("shows a booking's messages to its customer, its host and admins; to anyone else it is 404", async () => {
     at('2026-12-01T09:00:00Z');
     const { bookingId } = await confirmedBooking('2026-12-09T09:00:00Z');
