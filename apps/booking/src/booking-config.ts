@@ -9,6 +9,8 @@ export const bookingConfigSchema = commonConfigSchema.extend({
   HOLD_RATE_LIMIT: int(1, 3),
   HOLD_RATE_WINDOW_SECONDS: int(1, 900),
   HOLD_EXPIRY_INTERVAL_MS: int(50, 1_000),
+  /** How often confirmed bookings past their no-show deadline are marked NO_SHOW. */
+  NO_SHOW_INTERVAL_MS: int(50, 10_000),
   /** How often open-ended series are held further ahead (up to 180 days). */
   SERIES_MATERIALIZE_INTERVAL_MS: int(50, 60_000),
   /**

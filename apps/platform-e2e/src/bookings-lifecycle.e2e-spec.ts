@@ -290,6 +290,56 @@ describe('a booking’s life through the gateway', () => {
     );
   });
 
+  it('marks a confirmed booking NO_SHOW by itself noShowAfterMinutes after its start, unless it was checked in', async () => {
+    const host = await Client.as(platform, 'host');
+    const car = await admin.createResource({
+      ownerId: host.userId,
+      depositAmount: 0,
+      cancellationPolicy: { tiers: [{ minHoursBefore: 0, refundPercent: 0 }], noShowAfterMinutes: 45 },
+    });
+    const client = await customer();
+    const start = hoursFromNow(platform, 10);
+    const absent = await client.holdOk({
+      resourceId: car['resourceId'],
+      start,
+      end: hoursFromNow(platform, 12),
+    });
+    const present = await client.holdOk({
+      resourceId: car['resourceId'],
+      start: hoursFromNow(platform, 20),
+      end: hoursFromNow(platform, 22),
+    });
+    const statusOf = async (booking: Json) =>
+      (await readJson(await client.send('GET', `/v1/bookings/${booking['bookingId'] as string}`)))['status'];
+
+    platform.clock.set(new Date(Date.parse(start) + 44 * 60_000));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await statusOf(absent)).toBe('CONFIRMED');
+    platform.clock.set(new Date(Date.parse(start) + 45 * 60_000));
+    await expectEventually(async () => expect(await statusOf(absent)).toBe('NO_SHOW'));
+    await expectEventually(() =>
+      expect(eventsOf(absent['bookingId'] as string).map((event) => event.type)).toEqual([
+        'booking.confirmed',
+        'booking.no_show',
+      ]),
+    );
+    // Released: what is left of its period can be held again.
+    const rest = {
+      resourceId: car['resourceId'],
+      start: hoursFromNow(platform, 0.5),
+      end: hoursFromNow(platform, 1),
+    };
+    expect((await client.hold(rest)).status).toBe(201);
+
+    platform.clock.set(present['start'] as string);
+    expect((await host.send('POST', `/v1/bookings/${present['bookingId'] as string}/check-in`)).status).toBe(
+      200,
+    );
+    platform.clock.advance(3 * 3_600_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await statusOf(present)).toBe('IN_PROGRESS');
+  });
+
   it('confirms nothing on a wrong amount, an expired hold or an unknown booking, and asks for one full refund each', async () => {
     const car = await admin.createResource();
     const client = await customer();

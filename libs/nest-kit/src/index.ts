@@ -21,3 +21,4 @@ export type { RequestWithRawBody } from './json-body-parser';
 export { CurrentCaller, callerOf } from './caller.decorator';
 export { EventSubscription } from './event-subscription';
 export { PeriodicJob } from './periodic-job';
+export { LeasedBatchJob } from './leased-batch-job';

@@ -9,7 +9,7 @@ import { ApplyRefundOutcome } from './application/apply-refund-outcome.usecase';
 import { ChangeBooking } from './application/change-booking.usecase';
 import { CreateHold } from './application/create-hold.usecase';
 import { HoldTransaction } from './application/hold-transaction';
-import { ExpireHoldsJob } from './application/expire-holds.job';
+import { ExpireHoldsJob, MarkNoShowsJob } from './application/due-transition.job';
 import { ListBookings } from './application/list-bookings.usecase';
 import { PaymentLinks } from './application/payment-links';
 import { RescheduleBooking } from './application/reschedule-booking.usecase';
@@ -46,6 +46,7 @@ import { SeriesController } from '../series/interface/series.controller';
     ApplyPayment,
     ApplyRefundOutcome,
     ExpireHoldsJob,
+    MarkNoShowsJob,
     PruneIdempotencyKeysJob,
     BookingEventConsumer,
     SeriesRepository,

@@ -4,6 +4,7 @@ import { CreateResource1764000000100 } from './1764000000100-create-resource';
 import { CreateBooking1764000000200 } from './1764000000200-create-booking';
 import { AddPaymentTxn1764000000300 } from './1764000000300-add-payment-txn';
 import { CreateSeries1764000000400 } from './1764000000400-create-series';
+import { AddNoShowIndex1764000000500 } from './1764000000500-add-no-show-index';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const bookingMigrations: MigrationClass[] = [
@@ -12,4 +13,5 @@ export const bookingMigrations: MigrationClass[] = [
   CreateBooking1764000000200,
   AddPaymentTxn1764000000300,
   CreateSeries1764000000400,
+  AddNoShowIndex1764000000500,
 ];

@@ -93,8 +93,8 @@ export class ChangeBooking {
   }
 
   async hostAction(caller: Caller, bookingId: string, action: HostAction): Promise<Booking> {
-    await this.visible(caller, bookingId);
-    return withTransaction(this.pool, async (tx) => {
+    const visible = await this.visible(caller, bookingId);
+    const changed = await withTransaction(this.pool, async (tx) => {
       const now = this.clock.now();
       const changed = await this.bookings.changeStatus(tx, {
         bookingId,
@@ -109,6 +109,10 @@ export class ChangeBooking {
       await this.outbox.write(tx, bookingEvent(this.topics, EVENT_OF[action], changed));
       return changed;
     });
+    // A no-show or a completion frees the rest of the period.
+    if (action !== 'check_in')
+      await this.cache.invalidate(await this.bookings.citiesOf([visible.resourceId]));
+    return changed;
   }
 
   private async visible(caller: Caller, bookingId: string): Promise<Booking> {

@@ -287,6 +287,26 @@ export class BookingRepository {
     return rows.map(toBooking);
   }
 
+  /**
+   * Confirmed bookings whose start is `noShowAfterMinutes` (the resource's policy) behind `now`
+   * without a check-in become NO_SHOW, which releases their period.
+   */
+  async markNoShowsDue(tx: TransactionClient, now: Date, limit: number): Promise<Booking[]> {
+    const { rows } = await tx.query<BookingRow>(
+      `WITH due AS (
+         SELECT b.booking_id FROM booking b JOIN resource r ON r.resource_id = b.resource_id
+          WHERE b.status = 'CONFIRMED' AND lower(b.period) <= $1
+            AND lower(b.period) + make_interval(mins => (r.cancellation_policy->>'noShowAfterMinutes')::int) <= $1
+          ORDER BY lower(b.period) LIMIT $2
+          FOR UPDATE OF b SKIP LOCKED)
+       UPDATE booking b SET status = 'NO_SHOW', updated_at = $1
+         FROM due WHERE b.booking_id = due.booking_id AND b.status = 'CONFIRMED'
+       RETURNING ${COLUMNS}`,
+      [now, limit],
+    );
+    return rows.map(toBooking);
+  }
+
   async setRefundStatus(
     tx: TransactionClient,
     bookingId: string,

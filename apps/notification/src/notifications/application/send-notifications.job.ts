@@ -1,18 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
 import type { TopicNames } from '@booking/contracts';
-import { withTransaction } from '@booking/db';
-import { CLOCK, OUTBOX_WRITER, PG_POOL, PeriodicJob, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
+import { withTransaction, type TransactionClient } from '@booking/db';
+import { LeasedBatchJob, OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
-import { afterFailure, formatUtc, type Clock, type RetrySettings } from '@booking/time';
+import { afterFailure, formatUtc, type RetrySettings } from '@booking/time';
 import type { NotificationConfig } from '../../notification-config';
 import { messageFor, type MessageText } from '../domain/message-text';
 import type { BookingSnapshot, Notification } from '../domain/notification';
 import type { DeliveryOutcome } from '../infrastructure/delivery';
 import { MessageChannels } from '../infrastructure/message-channels';
 import { NotificationRepository } from '../infrastructure/notification.repository';
-
-const BATCH = 20;
 
 /**
  * Sends due messages, each at most once. A message is claimed ("sending") in one short
@@ -21,17 +18,15 @@ const BATCH = 20;
  * is failed, not sent again, since the relay may already have taken it.
  */
 @Injectable()
-export class SendNotificationsJob extends PeriodicJob {
+export class SendNotificationsJob extends LeasedBatchJob<Notification> {
   protected readonly name = 'notification run';
   private readonly retry: RetrySettings;
 
   constructor(
     private readonly notifications: NotificationRepository,
     private readonly channels: MessageChannels,
-    @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: NotificationConfig,
   ) {
     super();
@@ -46,27 +41,25 @@ export class SendNotificationsJob extends PeriodicJob {
     return this.config.NOTIFICATION_POLL_INTERVAL_MS;
   }
 
-  /** Sends every message due now; resolves with how many sends were tried. */
-  async runOnce(): Promise<number> {
-    await this.notifications.failInterrupted(this.pool, this.clock.now());
-    let total = 0;
-    for (;;) {
-      const now = this.clock.now();
-      const claimed = await withTransaction(this.pool, (tx) =>
-        this.notifications.claimDue(
-          tx,
-          now,
-          new Date(now.getTime() + this.config.NOTIFICATION_LEASE_MS),
-          BATCH,
-        ),
-      );
-      await Promise.all(claimed.map((notification) => this.attempt(notification)));
-      total += claimed.length;
-      if (claimed.length < BATCH) return total;
-    }
+  protected leaseMs(): number {
+    return this.config.NOTIFICATION_LEASE_MS;
   }
 
-  private async attempt(notification: Notification): Promise<void> {
+  /** Settles first what senders cut off mid-send left behind. */
+  protected override async beforeRun(): Promise<void> {
+    await this.notifications.failInterrupted(this.pool, this.clock.now());
+  }
+
+  protected claim(
+    tx: TransactionClient,
+    now: Date,
+    leaseUntil: Date,
+    limit: number,
+  ): Promise<Notification[]> {
+    return this.notifications.claimDue(tx, now, leaseUntil, limit);
+  }
+
+  protected async attempt(notification: Notification): Promise<void> {
     const booking = await this.notifications.findSnapshot(this.pool, notification.bookingId);
     // A refund's event may overtake the booking's own (another topic): wait for them.
     if (!booking)

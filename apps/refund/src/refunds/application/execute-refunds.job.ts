@@ -1,17 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
 import type { TopicNames } from '@booking/contracts';
-import { withTransaction } from '@booking/db';
-import { CLOCK, OUTBOX_WRITER, PG_POOL, PeriodicJob, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
+import { withTransaction, type TransactionClient } from '@booking/db';
+import { LeasedBatchJob, OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import { PAYMENT_PROVIDER, type PaymentProvider, type RefundResult } from '@booking/payment-provider';
-import { afterFailure, type Clock, type RetrySettings } from '@booking/time';
+import { afterFailure, type RetrySettings } from '@booking/time';
 import type { RefundConfig } from '../../refund-config';
 import type { Refund } from '../domain/refund';
 import { RefundRepository } from '../infrastructure/refund.repository';
 import { RefundMetrics } from './refund-metrics';
-
-const BATCH = 20;
 
 /**
  * Makes due refunds at the provider. An attempt is claimed (leased) in one short transaction, the
@@ -20,7 +17,7 @@ const BATCH = 20;
  * which the key makes harmless.
  */
 @Injectable()
-export class ExecuteRefundsJob extends PeriodicJob {
+export class ExecuteRefundsJob extends LeasedBatchJob<Refund> {
   protected readonly name = 'refund run';
   private readonly retry: RetrySettings;
 
@@ -28,10 +25,8 @@ export class ExecuteRefundsJob extends PeriodicJob {
     private readonly refunds: RefundRepository,
     private readonly metrics: RefundMetrics,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: RefundConfig,
   ) {
     super();
@@ -46,21 +41,15 @@ export class ExecuteRefundsJob extends PeriodicJob {
     return this.config.REFUND_POLL_INTERVAL_MS;
   }
 
-  /** Attempts every refund due now; resolves with how many attempts were made. */
-  async runOnce(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const now = this.clock.now();
-      const claimed = await withTransaction(this.pool, (tx) =>
-        this.refunds.claimDue(tx, now, new Date(now.getTime() + this.config.REFUND_LEASE_MS), BATCH),
-      );
-      await Promise.all(claimed.map((refund) => this.attempt(refund)));
-      total += claimed.length;
-      if (claimed.length < BATCH) return total;
-    }
+  protected leaseMs(): number {
+    return this.config.REFUND_LEASE_MS;
   }
 
-  private async attempt(refund: Refund): Promise<void> {
+  protected claim(tx: TransactionClient, now: Date, leaseUntil: Date, limit: number): Promise<Refund[]> {
+    return this.refunds.claimDue(tx, now, leaseUntil, limit);
+  }
+
+  protected async attempt(refund: Refund): Promise<void> {
     this.metrics.increment('refund_attempts_total');
     const result: RefundResult = await this.provider
       .refund({
