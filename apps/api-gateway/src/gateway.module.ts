@@ -15,6 +15,7 @@ import { BookingsController } from './bookings/bookings.controller';
 import type { GatewayConfig } from './gateway-config';
 import { OpenApiController } from './openapi/openapi.controller';
 import { PaymentsController } from './payments/payments.controller';
+import { CustomersController } from './customers/customers.controller';
 import { SeriesController } from './series/series.controller';
 import { Upstream, type ServiceKey } from './proxy/upstream';
 import { ResourcesController } from './resources/resources.controller';
@@ -56,6 +57,7 @@ export class GatewayModule {
         BookingsController,
         PaymentsController,
         SeriesController,
+        CustomersController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -9,6 +9,14 @@ export const bookingConfigSchema = commonConfigSchema.extend({
   HOLD_RATE_LIMIT: int(1, 3),
   HOLD_RATE_WINDOW_SECONDS: int(1, 900),
   HOLD_EXPIRY_INTERVAL_MS: int(50, 1_000),
+  /** Customers' standing (CONTRACT.md): counted no-shows and what each count does. */
+  STANDING_WINDOW_DAYS: int(1, 90),
+  STANDING_WARN_AT: int(1, 1),
+  STANDING_RESTRICT_AT: int(1, 2),
+  STANDING_RESTRICT_DAYS: int(1, 30),
+  STANDING_RESTRICTED_NOTICE_HOURS: int(0, 24),
+  STANDING_FREEZE_AT: int(1, 3),
+  STANDING_LATE_CANCEL_HOURS: int(0, 2),
   /** How often confirmed bookings past their no-show deadline are marked NO_SHOW. */
   NO_SHOW_INTERVAL_MS: int(50, 10_000),
   /** How often open-ended series are held further ahead (up to 180 days). */

@@ -253,6 +253,8 @@ describe('resources through the gateway', () => {
         'POST /v1/bookings/{bookingId}/reschedule',
         'POST /v1/bookings/{bookingId}/check-in',
         'GET /v1/bookings/{bookingId}/notifications',
+        'GET /v1/customers/{customerId}/standing',
+        'POST /v1/customers/{customerId}/standing/reset',
         'GET /v1/series/{seriesId}',
         'GET /v1/series/{seriesId}/occurrences',
         'POST /v1/series/{seriesId}/cancel',

@@ -19,6 +19,20 @@ import {
 import { WEBHOOK_HEADERS } from '@booking/payment-provider';
 import { jsonSchema, operation, PROBLEM_SCHEMA, type OperationSpec } from './openapi-builder';
 
+const STANDING_SCHEMA = {
+  type: 'object',
+  required: ['customerId', 'noShows', 'level', 'restrictedUntil'],
+  properties: {
+    customerId: { type: 'string' },
+    noShows: {
+      type: 'integer',
+      description: 'Counted over the window (90 days by default), since the last reset',
+    },
+    level: { type: 'string', enum: ['good', 'warned', 'restricted', 'frozen'] },
+    restrictedUntil: { type: ['string', 'null'], format: 'date-time' },
+  },
+};
+
 /** What any request naming a period can be refused with: the time rules and the resource's own. */
 const PERIOD_ERRORS = [
   'nonexistent_local_time',
@@ -84,6 +98,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         Booking: jsonSchema(bookingViewSchema, 'output'),
         CancelledBooking: jsonSchema(cancelledBookingViewSchema, 'output'),
         Notification: jsonSchema(notificationViewSchema, 'output'),
+        Standing: STANDING_SCHEMA,
       },
     },
     paths: {
@@ -207,6 +222,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             'invalid_rrule',
             'series_not_supported',
             'idempotency_key_reused',
+            'customer_restricted',
             'rate_limited',
           ],
         }),
@@ -316,6 +332,39 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         ]),
       ),
+      '/v1/customers/{customerId}/standing': {
+        get: operation({
+          summary: 'A customer’s standing',
+          description:
+            'No-shows (a late cancel by the customer counts as one) over the last 90 days: 1 warns on the ' +
+            'customer’s booking responses, 2 allow only starts at least 24 h ahead for 30 days, 3 freeze booking ' +
+            'until an admin resets it. Another customer’s standing is 404. Thresholds are configuration.',
+          tags: ['customers'],
+          roles: ['customer', 'admin'],
+          pathParams: ['customerId'],
+          success: {
+            status: 200,
+            description: 'The standing',
+            schema: { $ref: '#/components/schemas/Standing' },
+          },
+          errors: ['not_found'],
+        }),
+      },
+      '/v1/customers/{customerId}/standing/reset': {
+        post: operation({
+          summary: 'Lift a customer’s standing',
+          description: 'No-shows before now stop counting.',
+          tags: ['customers'],
+          roles: ['admin'],
+          pathParams: ['customerId'],
+          success: {
+            status: 200,
+            description: 'The standing after the reset',
+            schema: { $ref: '#/components/schemas/Standing' },
+          },
+          errors: [],
+        }),
+      },
       '/v1/series/{seriesId}': {
         get: operation({
           summary: 'A recurring series: its rule, wall-clock times and later conflicts',

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module';
 import { ResourcesModule } from '../resources/resources.module';
 import { AvailabilityController } from '../availability/availability.controller';
 import { SearchAvailability } from '../availability/search-availability.usecase';
@@ -28,7 +29,7 @@ import { SeriesRepository } from '../series/infrastructure/series.repository';
 import { SeriesController } from '../series/interface/series.controller';
 
 @Module({
-  imports: [ResourcesModule],
+  imports: [ResourcesModule, CustomersModule],
   controllers: [BookingsController, AvailabilityController, SlotsController, SeriesController],
   providers: [
     BookingRepository,

@@ -5,6 +5,7 @@ import { CreateBooking1764000000200 } from './1764000000200-create-booking';
 import { AddPaymentTxn1764000000300 } from './1764000000300-add-payment-txn';
 import { CreateSeries1764000000400 } from './1764000000400-create-series';
 import { AddNoShowIndex1764000000500 } from './1764000000500-add-no-show-index';
+import { AddCustomerStanding1764000000600 } from './1764000000600-add-customer-standing';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const bookingMigrations: MigrationClass[] = [
@@ -14,4 +15,5 @@ export const bookingMigrations: MigrationClass[] = [
   AddPaymentTxn1764000000300,
   CreateSeries1764000000400,
   AddNoShowIndex1764000000500,
+  AddCustomerStanding1764000000600,
 ];

@@ -5,6 +5,8 @@ import { withTransaction } from '@booking/db';
 import { CLOCK, OUTBOX_WRITER, PG_POOL, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import type { Clock } from '@booking/time';
+import { CustomerStanding } from '../../customers/application/customer-standing';
+import { isLateCancel } from '../../customers/domain/standing';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import type { Booking } from '../domain/booking';
 import {
@@ -39,6 +41,7 @@ export class ChangeBooking {
     private readonly bookings: BookingRepository,
     private readonly resources: ResourceRepository,
     private readonly cache: AvailabilityCache,
+    private readonly standing: CustomerStanding,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
@@ -64,6 +67,7 @@ export class ChangeBooking {
         now,
         cancelledBy: caller.role,
       });
+      const late = caller.role === 'customer' && isLateCancel(current.period.start, now, this.standing.rules);
       const cancelled = await this.bookings.changeStatus(tx, {
         bookingId,
         from: allowedFrom('cancel'),
@@ -71,6 +75,7 @@ export class ChangeBooking {
         now,
         set: {
           cancelReason: reason ?? null,
+          ...(late ? { strikeAt: now } : {}),
           ...(refund.refundAmount > 0
             ? { refundAmount: refund.refundAmount, refundStatus: 'requested' }
             : {}),
@@ -101,6 +106,7 @@ export class ChangeBooking {
         from: allowedFrom(action),
         to: targetOf(action),
         now,
+        set: action === 'no_show' ? { strikeAt: now } : {},
       });
       if (!changed) {
         const current = await this.bookings.findById(bookingId, tx);

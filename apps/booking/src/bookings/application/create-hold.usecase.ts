@@ -53,7 +53,7 @@ export class CreateHold {
       // here). A refusal throws, which rolls the inserts back with the transaction.
       const [saved, admitted, inserted, written] = await Promise.allSettled([
         idempotencyKey === undefined ? undefined : tx.query('SAVEPOINT hold'),
-        admit(),
+        admit(plan.period.start),
         this.bookings.insert(tx, booking),
         this.outbox.write(tx, event),
       ]);
@@ -68,7 +68,7 @@ export class CreateHold {
         return { status: 409, body: problemOf(conflict.code, conflict.message, conflict.extensions) };
       }
       if (written.status === 'rejected') throw written.reason;
-      return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking) };
+      return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking, admitted.value) };
     });
   }
 }

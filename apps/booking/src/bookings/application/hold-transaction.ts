@@ -3,6 +3,8 @@ import { DomainError, type Caller, type CreateBookingRequest } from '@booking/co
 import type { TransactionClient } from '@booking/db';
 import { CLOCK } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
+import { CustomerStanding } from '../../customers/application/customer-standing';
+import { bookingRefusal, standingWarnings } from '../../customers/domain/standing';
 import type { Resource } from '../../resources/domain/resource';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import { AvailabilityCache } from '../infrastructure/availability-cache';
@@ -14,13 +16,19 @@ import {
   type StoredResponse,
 } from '../infrastructure/idempotency-store';
 
+export type Warning = { code: string; detail: string };
+
 export interface HoldContext {
   tx: TransactionClient;
   /** Locked (FOR NO KEY UPDATE) for the rest of the transaction: racing holds on it queue. */
   resource: Resource;
   now: Date;
-  /** Counts the attempt against the rate limit: call it once the request has passed validation. */
-  admit: () => Promise<void>;
+  /**
+   * Call it once the request has passed validation, with the (first) start it books: refuses a
+   * customer whose standing forbids that start (403 `customer_restricted`), then counts the
+   * attempt against the rate limit. Resolves with the warnings the response carries.
+   */
+  admit: (start: Date) => Promise<Warning[]>;
 }
 
 /**
@@ -35,6 +43,7 @@ export class HoldTransaction {
     private readonly idempotency: IdempotencyStore,
     private readonly rateLimiter: HoldRateLimiter,
     private readonly cache: AvailabilityCache,
+    private readonly standing: CustomerStanding,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -52,7 +61,15 @@ export class HoldTransaction {
       async (tx, resource) => {
         if (!resource) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
         city = resource.city;
-        return work({ tx, resource, now, admit: () => this.rateLimiter.consume(caller.userId) });
+        const admit = async (start: Date): Promise<Warning[]> => {
+          // Read on the transaction's connection, so it travels with the statements issued next.
+          const standing = await this.standing.of(caller.userId, now, tx);
+          const refusal = bookingRefusal(standing, start, now, this.standing.rules);
+          if (refusal) throw refusal;
+          await this.rateLimiter.consume(caller.userId);
+          return standingWarnings(standing, this.standing.rules);
+        };
+        return work({ tx, resource, now, admit });
       },
     );
     if (result.status === 201 && !result.replayed && city !== undefined) await this.cache.invalidate([city]);

@@ -88,6 +88,8 @@ export interface StatusChange {
     refundAmount: number;
     refundStatus: string;
     cancelReason: string | null;
+    /** The booking counts as a no-show against its customer from then (CONTRACT.md, standing). */
+    strikeAt: Date;
   }>;
 }
 
@@ -166,7 +168,8 @@ export class BookingRepository {
               refund_amount = COALESCE($6, refund_amount),
               refund_status = COALESCE($7, refund_status),
               cancel_reason = COALESCE($8, cancel_reason),
-              payment_txn_id = COALESCE($9, payment_txn_id)
+              payment_txn_id = COALESCE($9, payment_txn_id),
+              strike_at = COALESCE($10, strike_at)
         WHERE b.booking_id = $1 AND b.status = ANY($2::text[])
         RETURNING ${COLUMNS}`,
       [
@@ -179,6 +182,7 @@ export class BookingRepository {
         change.set?.refundStatus ?? null,
         change.set?.cancelReason ?? null,
         change.set?.paymentTxnId ?? null,
+        change.set?.strikeAt ?? null,
       ],
     );
     return rows[0] ? toBooking(rows[0]) : undefined;
@@ -299,7 +303,7 @@ export class BookingRepository {
             AND lower(b.period) + make_interval(mins => (r.cancellation_policy->>'noShowAfterMinutes')::int) <= $1
           ORDER BY lower(b.period) LIMIT $2
           FOR UPDATE OF b SKIP LOCKED)
-       UPDATE booking b SET status = 'NO_SHOW', updated_at = $1
+       UPDATE booking b SET status = 'NO_SHOW', strike_at = $1, updated_at = $1
          FROM due WHERE b.booking_id = due.booking_id AND b.status = 'CONFIRMED'
        RETURNING ${COLUMNS}`,
       [now, limit],

@@ -6,8 +6,15 @@ import { bookingTimes } from '../domain/booking-times';
 
 const utc = (instant: Date | null) => (instant === null ? null : formatUtc(instant));
 
-/** A booking as the API shows it: UTC instants plus the wall-clock forms in the booking's zone. */
-export function toBookingView(booking: Booking, paymentUrl: PaymentLink): BookingView {
+/**
+ * A booking as the API shows it: UTC instants plus the wall-clock forms in the booking's zone;
+ * `warnings` (its customer's standing) only on responses to that customer.
+ */
+export function toBookingView(
+  booking: Booking,
+  paymentUrl: PaymentLink,
+  warnings: BookingView['warnings'] = [],
+): BookingView {
   return {
     bookingId: booking.bookingId,
     resourceId: booking.resourceId,
@@ -26,7 +33,7 @@ export function toBookingView(booking: Booking, paymentUrl: PaymentLink): Bookin
     rescheduleCount: booking.rescheduleCount,
     seriesId: booking.seriesId,
     recurrenceId: utc(booking.recurrenceId),
-    warnings: [],
+    warnings,
     createdAt: formatUtc(booking.createdAt),
   };
 }

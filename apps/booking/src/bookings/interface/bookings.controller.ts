@@ -16,6 +16,7 @@ import { CreateHold } from '../application/create-hold.usecase';
 import { ListBookings } from '../application/list-bookings.usecase';
 import { PaymentLinks } from '../application/payment-links';
 import { RescheduleBooking } from '../application/reschedule-booking.usecase';
+import { CustomerStanding } from '../../customers/application/customer-standing';
 import { CreateSeries } from '../../series/application/create-series.usecase';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import { toBookingView } from './booking-view';
@@ -42,6 +43,7 @@ export class BookingsController {
     private readonly links: PaymentLinks,
     private readonly rescheduler: RescheduleBooking,
     private readonly createSeries: CreateSeries,
+    private readonly standing: CustomerStanding,
   ) {}
 
   @Post()
@@ -62,18 +64,24 @@ export class BookingsController {
 
   @Get()
   async find(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<Page<BookingView>> {
-    const page = await this.list.execute(caller, validate(listBookingsQuery, query));
+    const [page, warnings] = await Promise.all([
+      this.list.execute(caller, validate(listBookingsQuery, query)),
+      this.standing.warningsFor(caller),
+    ]);
     return {
-      data: page.data.map((booking) => toBookingView(booking, this.links.forBooking)),
+      data: page.data.map((booking) => toBookingView(booking, this.links.forBooking, warnings)),
       nextCursor: page.nextCursor,
     };
   }
 
   @Get(':bookingId')
   async get(@CurrentCaller() caller: Caller, @Param('bookingId') bookingId: string): Promise<BookingView> {
-    const booking = await this.bookings.findVisible(bookingId, caller);
+    const [booking, warnings] = await Promise.all([
+      this.bookings.findVisible(bookingId, caller),
+      this.standing.warningsFor(caller),
+    ]);
     if (!booking) throw new DomainError('not_found', `No booking ${bookingId}.`);
-    return toBookingView(booking, this.links.forBooking);
+    return toBookingView(booking, this.links.forBooking, warnings);
   }
 
   @Post(':bookingId/cancel')
@@ -85,7 +93,9 @@ export class BookingsController {
   ) {
     const { reason } = validate(cancelBookingSchema, body);
     const { booking, refund } = await this.change.cancel(caller, bookingId, reason);
-    return { ...toBookingView(booking, this.links.forBooking), ...refund };
+    // Read after the cancel, which may itself have counted as a no-show.
+    const warnings = await this.standing.warningsFor(caller);
+    return { ...toBookingView(booking, this.links.forBooking, warnings), ...refund };
   }
 
   @Post(':bookingId/reschedule')
@@ -96,7 +106,8 @@ export class BookingsController {
     @Body() body: unknown,
   ): Promise<BookingView> {
     const request = validate(rescheduleBookingSchema, body);
-    return toBookingView(await this.rescheduler.execute(caller, bookingId, request), this.links.forBooking);
+    const moved = await this.rescheduler.execute(caller, bookingId, request);
+    return toBookingView(moved, this.links.forBooking, await this.standing.warningsFor(caller));
   }
 
   @Post(':bookingId/check-in')

@@ -48,7 +48,7 @@ export class CreateSeries {
         now,
         limits: { maxBookingDays: this.config.MAX_BOOKING_DAYS },
       });
-      await admit();
+      const warnings = await admit(plan.occurrences[0]?.start ?? now);
       const clashes = await this.bookings.clashingRanges(
         tx,
         resource.resourceId,
@@ -116,7 +116,7 @@ export class CreateSeries {
         seriesId: series.seriesId,
         rrule: series.rrule,
         timeZone: series.timeZone,
-        occurrences: held.map((booking) => toBookingView(booking, this.paymentLinks.forBooking)),
+        occurrences: held.map((booking) => toBookingView(booking, this.paymentLinks.forBooking, warnings)),
       };
       return { status: 201, body };
     });
