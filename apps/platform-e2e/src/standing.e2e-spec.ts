@@ -93,8 +93,16 @@ describe("customers' standing through the gateway: no-shows warn, restrict, then
     const farEnough = await holdIn(customer, 25);
     expect(farEnough.status).toBe(201);
 
-    // 3: the host marks a no-show.
+    // Moving a booking books a new start too.
     const third = await readJson(farEnough);
+    const moved = await customer.send('POST', `/v1/bookings/${third['bookingId'] as string}/reschedule`, {
+      start: hoursFromNow(platform, 23),
+      end: hoursFromNow(platform, 24),
+    });
+    expect(moved.status).toBe(403);
+    expect((await readJson(moved))['code']).toBe('customer_restricted');
+
+    // 3: the host marks a no-show.
     expect((await host.send('POST', `/v1/bookings/${third['bookingId'] as string}/no-show`)).status).toBe(
       200,
     );

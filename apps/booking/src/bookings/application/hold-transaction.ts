@@ -4,7 +4,6 @@ import type { TransactionClient } from '@booking/db';
 import { CLOCK } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
 import { CustomerStanding } from '../../customers/application/customer-standing';
-import { bookingRefusal, standingWarnings } from '../../customers/domain/standing';
 import type { Resource } from '../../resources/domain/resource';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import { AvailabilityCache } from '../infrastructure/availability-cache';
@@ -63,11 +62,9 @@ export class HoldTransaction {
         city = resource.city;
         const admit = async (start: Date): Promise<Warning[]> => {
           // Read on the transaction's connection, so it travels with the statements issued next.
-          const standing = await this.standing.of(caller.userId, now, tx);
-          const refusal = bookingRefusal(standing, start, now, this.standing.rules);
-          if (refusal) throw refusal;
+          const warnings = await this.standing.mayBook(caller.userId, start, now, tx);
           await this.rateLimiter.consume(caller.userId);
-          return standingWarnings(standing, this.standing.rules);
+          return warnings;
         };
         return work({ tx, resource, now, admit });
       },

@@ -6,6 +6,7 @@ import { CLOCK, OUTBOX_WRITER, PG_POOL, SERVICE_CONFIG, TOPIC_NAMES } from '@boo
 import type { OutboxWriter } from '@booking/outbox';
 import { formatUtc, type Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
+import { CustomerStanding } from '../../customers/application/customer-standing';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import type { Booking } from '../domain/booking';
 import {
@@ -30,6 +31,7 @@ export class RescheduleBooking {
     private readonly bookings: BookingRepository,
     private readonly resources: ResourceRepository,
     private readonly cache: AvailabilityCache,
+    private readonly standing: CustomerStanding,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
@@ -58,6 +60,8 @@ export class RescheduleBooking {
         end: resolveMoment('end', request.end, timeZone, disambiguation),
       };
       checkPeriod(period, resource, now, { maxBookingDays: this.config.MAX_BOOKING_DAYS });
+      // A customer moving their own booking books a new start; a host or admin moving it does not.
+      if (caller.role === 'customer') await this.standing.mayBook(current.customerId, period.start, now, tx);
       const booking = await this.bookings
         .move(tx, { bookingId, period, blocked: blockedOf(period, resource), timeZone, now })
         .catch((error: unknown) => {

@@ -6,6 +6,7 @@ import { CLOCK, PG_POOL, SERVICE_CONFIG } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
 import {
+  bookingRefusal,
   standingOf,
   standingWarnings,
   windowStart,
@@ -40,6 +41,22 @@ export class CustomerStanding {
   async of(customerId: string, now = this.clock.now(), db: Queryable = this.pool): Promise<Standing> {
     const strikes = await this.repository.strikesOf(db, customerId, windowStart(now, this.rules));
     return standingOf(customerId, strikes, now, this.rules);
+  }
+
+  /**
+   * Throws 403 `customer_restricted` when the customer's standing forbids booking a period that
+   * starts at `start`; resolves with the warnings their response carries otherwise.
+   */
+  async mayBook(
+    customerId: string,
+    start: Date,
+    now: Date,
+    db: Queryable,
+  ): Promise<{ code: string; detail: string }[]> {
+    const standing = await this.of(customerId, now, db);
+    const refusal = bookingRefusal(standing, start, now, this.rules);
+    if (refusal) throw refusal;
+    return standingWarnings(standing, this.rules);
   }
 
   /** What the caller's booking responses warn of: a customer's own standing; nothing for hosts and admins. */
