@@ -28,6 +28,7 @@ describe('OpenAPI document', () => {
         'nonexistent_local_time',
         'ambiguous_local_time',
         'outside_business_hours',
+        'customer_restricted',
       ]),
     );
   });

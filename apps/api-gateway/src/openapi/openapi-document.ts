@@ -59,6 +59,7 @@ const RESCHEDULE: Pick<OperationSpec, 'body' | 'success' | 'errors'> = {
     'invalid_transition',
     'slot_unavailable',
     'reschedule_limit',
+    'customer_restricted',
     ...PERIOD_ERRORS,
   ],
 };
