@@ -58,6 +58,10 @@ describe("customers' standing through the gateway: no-shows warn, restrict, then
       await customer.send('GET', `/v1/bookings/${warnedBooking['bookingId'] as string}`),
     );
     expect(shown['warnings']).toHaveLength(1);
+    const listed = await readJson(await customer.send('GET', '/v1/bookings'));
+    expect((listed['data'] as Json[]).map((booking) => booking['warnings'])).toEqual(
+      (listed['data'] as Json[]).map(() => [expect.objectContaining({ code: 'no_show_warning' })]),
+    );
     // The host sees the booking without the customer's standing on it.
     const asHost = await readJson(
       await host.send('GET', `/v1/bookings/${warnedBooking['bookingId'] as string}`),
@@ -112,6 +116,15 @@ describe("customers' standing through the gateway: no-shows warn, restrict, then
       restrictedUntil: null,
     });
     expect((await holdIn(customer, 24 * 20)).status).toBe(403);
+    const series = await customer.hold({
+      resourceId: car['resourceId'],
+      start: '2026-04-01T10:00:00',
+      end: '2026-04-01T11:00:00',
+      timeZone: 'Asia/Ho_Chi_Minh',
+      rrule: 'FREQ=WEEKLY;COUNT=3',
+    });
+    expect(series.status).toBe(403);
+    expect((await readJson(series))['code']).toBe('customer_restricted');
 
     // Only an admin resets; then booking works again.
     expect((await customer.send('POST', `/v1/customers/${me}/standing/reset`)).status).toBe(403);

@@ -14,6 +14,7 @@ import {
   bookingNotFound,
   canTransition,
   invalidTransition,
+  releasesPeriod,
   targetOf,
   type BookingAction,
 } from '../domain/booking-status';
@@ -115,8 +116,7 @@ export class ChangeBooking {
       await this.outbox.write(tx, bookingEvent(this.topics, EVENT_OF[action], changed));
       return changed;
     });
-    // A no-show or a completion frees the rest of the period.
-    if (action !== 'check_in')
+    if (releasesPeriod(action))
       await this.cache.invalidate(await this.bookings.citiesOf([visible.resourceId]));
     return changed;
   }

@@ -4,6 +4,7 @@ import type { TransactionClient } from '@booking/db';
 import { CLOCK } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
 import { CustomerStanding } from '../../customers/application/customer-standing';
+import type { BookingWarning } from '../../customers/domain/standing';
 import type { Resource } from '../../resources/domain/resource';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import { AvailabilityCache } from '../infrastructure/availability-cache';
@@ -15,8 +16,6 @@ import {
   type StoredResponse,
 } from '../infrastructure/idempotency-store';
 
-export type Warning = { code: string; detail: string };
-
 export interface HoldContext {
   tx: TransactionClient;
   /** Locked (FOR NO KEY UPDATE) for the rest of the transaction: racing holds on it queue. */
@@ -27,7 +26,7 @@ export interface HoldContext {
    * customer whose standing forbids that start (403 `customer_restricted`), then counts the
    * attempt against the rate limit. Resolves with the warnings the response carries.
    */
-  admit: (start: Date) => Promise<Warning[]>;
+  admit: (start: Date) => Promise<BookingWarning[]>;
 }
 
 /**
@@ -60,7 +59,7 @@ export class HoldTransaction {
       async (tx, resource) => {
         if (!resource) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
         city = resource.city;
-        const admit = async (start: Date): Promise<Warning[]> => {
+        const admit = async (start: Date): Promise<BookingWarning[]> => {
           // Read on the transaction's connection, so it travels with the statements issued next.
           const warnings = await this.standing.mayBook(caller.userId, start, now, tx);
           await this.rateLimiter.consume(caller.userId);

@@ -1,4 +1,10 @@
-import { BOOKING_STATUSES, canTransition, targetOf, type BookingAction } from './booking-status';
+import {
+  BOOKING_STATUSES,
+  canTransition,
+  releasesPeriod,
+  targetOf,
+  type BookingAction,
+} from './booking-status';
 
 describe('booking state machine', () => {
   const allowed: [string, BookingAction, string][] = [
@@ -22,5 +28,10 @@ describe('booking state machine', () => {
       actions.filter((action) => canTransition(status, action)).map((action) => `${status}:${action}`),
     );
     expect(refused.sort()).toEqual(allowed.map(([from, action]) => `${from}:${action}`).sort());
+  });
+
+  it('says which actions give the period back: all but confirm and check-in', () => {
+    const actions: BookingAction[] = ['confirm', 'expire', 'cancel', 'check_in', 'complete', 'no_show'];
+    expect(actions.filter(releasesPeriod)).toEqual(['expire', 'cancel', 'complete', 'no_show']);
   });
 });

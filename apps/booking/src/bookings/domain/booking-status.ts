@@ -30,6 +30,11 @@ export function targetOf(action: BookingAction): BookingStatus {
   return TRANSITIONS[action].to;
 }
 
+/** Whether the action's target status gives the booking's period back to the schedule. */
+export function releasesPeriod(action: BookingAction): boolean {
+  return !ACTIVE_STATUSES.includes(targetOf(action));
+}
+
 export function canTransition(status: BookingStatus, action: BookingAction): boolean {
   return TRANSITIONS[action].from.includes(status);
 }

@@ -10,6 +10,7 @@ import {
   standingOf,
   standingWarnings,
   windowStart,
+  type BookingWarning,
   type Standing,
   type StandingRules,
 } from '../domain/standing';
@@ -47,12 +48,7 @@ export class CustomerStanding {
    * Throws 403 `customer_restricted` when the customer's standing forbids booking a period that
    * starts at `start`; resolves with the warnings their response carries otherwise.
    */
-  async mayBook(
-    customerId: string,
-    start: Date,
-    now: Date,
-    db: Queryable,
-  ): Promise<{ code: string; detail: string }[]> {
+  async mayBook(customerId: string, start: Date, now: Date, db: Queryable): Promise<BookingWarning[]> {
     const standing = await this.of(customerId, now, db);
     const refusal = bookingRefusal(standing, start, now, this.rules);
     if (refusal) throw refusal;
@@ -60,7 +56,7 @@ export class CustomerStanding {
   }
 
   /** What the caller's booking responses warn of: a customer's own standing; nothing for hosts and admins. */
-  async warningsFor(caller: Caller): Promise<{ code: string; detail: string }[]> {
+  async warningsFor(caller: Caller): Promise<BookingWarning[]> {
     if (caller.role !== 'customer') return [];
     return standingWarnings(await this.of(caller.userId), this.rules);
   }

@@ -1,10 +1,15 @@
-import {
-  bookingRefusal,
-  DEFAULT_STANDING_RULES as RULES,
-  isLateCancel,
-  standingOf,
-  standingWarnings,
-} from './standing';
+import { bookingRefusal, isLateCancel, standingOf, standingWarnings, type StandingRules } from './standing';
+
+/** The contract's thresholds, which are also the configuration's defaults. */
+const RULES: StandingRules = {
+  windowDays: 90,
+  warnAt: 1,
+  restrictAt: 2,
+  restrictDays: 30,
+  restrictedNoticeHours: 24,
+  freezeAt: 3,
+  lateCancelHours: 2,
+};
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000);
 

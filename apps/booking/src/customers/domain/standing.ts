@@ -1,4 +1,7 @@
-import { DomainError } from '@booking/contracts';
+import { DomainError, type BookingView } from '@booking/contracts';
+
+/** What a booking response warns of, such as `no_show_warning`. */
+export type BookingWarning = BookingView['warnings'][number];
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -17,16 +20,6 @@ export interface StandingRules {
   /** A customer's cancel this close to the start counts as a no-show. */
   lateCancelHours: number;
 }
-
-export const DEFAULT_STANDING_RULES: StandingRules = {
-  windowDays: 90,
-  warnAt: 1,
-  restrictAt: 2,
-  restrictDays: 30,
-  restrictedNoticeHours: 24,
-  freezeAt: 3,
-  lateCancelHours: 2,
-};
 
 export type StandingLevel = 'good' | 'warned' | 'restricted' | 'frozen';
 
@@ -90,10 +83,7 @@ export function bookingRefusal(
 }
 
 /** The `warnings` a customer's booking responses carry: any no-show on record says so. */
-export function standingWarnings(
-  standing: Standing,
-  rules: StandingRules,
-): { code: string; detail: string }[] {
+export function standingWarnings(standing: Standing, rules: StandingRules): BookingWarning[] {
   if (standing.level === 'good') return [];
   const count = standing.noShows === 1 ? '1 no-show' : `${standing.noShows} no-shows`;
   return [

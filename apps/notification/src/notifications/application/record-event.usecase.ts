@@ -47,16 +47,17 @@ export class RecordEvent {
     if (event.type === 'refund.succeeded') {
       const refund = refundData.safeParse(event.data);
       if (!refund.success) return false;
+      const now = this.clock.now();
       const added = await this.inbox.once(this.pool, event, (tx) =>
         this.notifications.addOnce(
           tx,
           {
             bookingId: refund.data.bookingId,
             kind: 'refund',
-            scheduledFor: this.clock.now(),
+            scheduledFor: now,
             details: { amount: refund.data.amount, currency: refund.data.currency },
           },
-          this.clock.now(),
+          now,
         ),
       );
       return added === true;

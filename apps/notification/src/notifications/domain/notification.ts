@@ -1,15 +1,8 @@
-import type { Contact } from '@booking/contracts';
+import type { Contact, NotificationView } from '@booking/contracts';
 
-export const NOTIFICATION_KINDS = [
-  'confirmation',
-  'reminder_24h',
-  'reminder_2h',
-  'cancellation',
-  'rescheduled',
-  'refund',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export type Channel = 'email' | 'sms';
+/** The contract's kinds and channels are the domain's. */
+export type NotificationKind = NotificationView['kind'];
+export type Channel = NotificationView['channel'];
 /** `sending` is ours alone: the contract shows it as `scheduled`, since nothing went out yet. */
 export type NotificationStatus = 'scheduled' | 'sending' | 'sent' | 'cancelled' | 'failed';
 
