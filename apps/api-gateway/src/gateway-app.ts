@@ -1,5 +1,7 @@
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { createServiceApp, JsonLogger } from '@booking/nest-kit';
+import { authenticateBeforeBody } from './auth/authenticate-before-body';
+import { JwtVerifier } from './auth/jwt-verifier';
 import type { GatewayConfig } from './gateway-config';
 import { GatewayModule } from './gateway.module';
 import { buildOpenApiDocument } from './openapi/openapi-document';
@@ -9,10 +11,11 @@ export async function createGatewayApp(
   config: GatewayConfig,
   logger = new JsonLogger('api-gateway', config.LOG_LEVEL),
 ) {
-  const app = await createServiceApp(GatewayModule.forRoot(config), logger, (created) =>
+  const app = await createServiceApp(GatewayModule.forRoot(config), logger, (created) => {
+    authenticateBeforeBody(created.getHttpAdapter().getInstance(), created.get(JwtVerifier));
     SwaggerModule.setup('docs', created, buildOpenApiDocument() as unknown as OpenAPIObject, {
       jsonDocumentUrl: 'docs/openapi.json',
-    }),
-  );
+    });
+  });
   return { app, logger };
 }

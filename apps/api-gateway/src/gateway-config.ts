@@ -16,6 +16,7 @@ export const gatewayConfigSchema = z.object({
   JWT_AUDIENCE: optional,
   REDIS_URL: url('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default(''),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(1_000),
   BOOKING_URL: url('http://127.0.0.1:3001'),
   PAYMENT_URL: url('http://127.0.0.1:3002'),
   REFUND_URL: url('http://127.0.0.1:3003'),

@@ -9,8 +9,9 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import Redis from 'ioredis';
-import { HealthModule, Readiness } from '@booking/nest-kit';
+import { HealthModule, Readiness, redisOptions } from '@booking/nest-kit';
 import { AuthGuard } from './auth/auth.guard';
+import { JwtVerifier } from './auth/jwt-verifier';
 import { BookingsController } from './bookings/bookings.controller';
 import type { GatewayConfig } from './gateway-config';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -63,12 +64,15 @@ export class GatewayModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         {
           provide: GATEWAY_REDIS,
+          useFactory: () => new Redis(config.REDIS_URL, redisOptions(config)),
+        },
+        {
+          provide: JwtVerifier,
           useFactory: () =>
-            new Redis(config.REDIS_URL, {
-              keyPrefix: config.REDIS_KEY_PREFIX,
-              maxRetriesPerRequest: 2,
-              // Commands issued in the same tick by concurrent requests go out in one write.
-              enableAutoPipelining: true,
+            new JwtVerifier({
+              secret: config.JWT_SECRET,
+              issuer: config.JWT_ISSUER,
+              audience: config.JWT_AUDIENCE,
             }),
         },
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { commonConfigSchema } from '@booking/config';
+import type { HoldLimits } from './bookings/domain/hold-plan';
 
 const int = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
 
 export const bookingConfigSchema = commonConfigSchema.extend({
   BOOKING_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   MAX_BOOKING_DAYS: int(1, 90),
+  /** How far ahead a booking (or a series' first occurrence, or its UNTIL) may start. */
+  BOOKING_HORIZON_DAYS: int(1, 730),
   HOLD_RATE_LIMIT: int(1, 3),
   HOLD_RATE_WINDOW_SECONDS: int(1, 900),
   HOLD_EXPIRY_INTERVAL_MS: int(50, 1_000),
@@ -31,3 +34,8 @@ export const bookingConfigSchema = commonConfigSchema.extend({
 });
 
 export type BookingConfig = z.infer<typeof bookingConfigSchema>;
+
+/** The limits every period a customer books is checked against. */
+export function holdLimitsOf(config: BookingConfig): HoldLimits {
+  return { maxBookingDays: config.MAX_BOOKING_DAYS, horizonDays: config.BOOKING_HORIZON_DAYS };
+}

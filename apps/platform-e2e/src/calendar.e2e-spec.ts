@@ -155,7 +155,9 @@ describe('business hours, slots and reschedule through the gateway', () => {
     const viewer = await Client.as(platform, 'customer');
     for (const [query, status, code] of [
       ['from=2026-04-06&to=2026-04-05&durationMinutes=30', 422, 'end_before_start'],
-      ['from=2026-04-06&to=2026-12-31&durationMinutes=30', 422, 'too_long'],
+      ['from=2026-04-06&to=2026-05-07&durationMinutes=30', 400, 'validation_failed'],
+      ['from=2026-02-30&to=2026-03-02&durationMinutes=30', 400, 'validation_failed'],
+      ['from=2026-13-01&to=2026-13-02&durationMinutes=30', 400, 'validation_failed'],
       ['from=2026-04-06&to=2026-04-06&durationMinutes=2', 400, 'validation_failed'],
       ['from=2026-04-06&to=2026-04-06&durationMinutes=30&timeZone=UTC%2B8', 422, 'invalid_time_zone'],
       ['from=yesterday&to=2026-04-06&durationMinutes=30', 400, 'validation_failed'],

@@ -30,7 +30,8 @@ export class Client {
   private constructor(
     private readonly platform: RunningPlatform,
     readonly userId: string,
-    private readonly authorization: string,
+    /** The `Authorization` header this client sends. */
+    readonly authorization: string,
   ) {}
 
   static async as(

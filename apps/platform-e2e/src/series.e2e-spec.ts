@@ -30,10 +30,22 @@ describe('recurring series through the gateway', () => {
     return { status: response.status, body: await readJson(response), client: customer };
   }
 
+  /** Every occurrence in the window, walking the pages (of 20, so that most walks take several). */
   async function occurrences(client: Client, seriesId: string, from: string, to: string): Promise<Json[]> {
-    const response = await client.send('GET', `/v1/series/${seriesId}/occurrences?from=${from}&to=${to}`);
-    expect(response.status).toBe(200);
-    return (await readJson(response))['data'] as Json[];
+    const all: Json[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = `limit=20${cursor === null ? '' : `&cursor=${cursor}`}`;
+      const response = await client.send(
+        'GET',
+        `/v1/series/${seriesId}/occurrences?from=${from}&to=${to}&${page}`,
+      );
+      expect(response.status).toBe(200);
+      const body = await readJson(response);
+      all.push(...(body['data'] as Json[]));
+      cursor = body['nextCursor'] as string | null;
+    } while (cursor !== null);
+    return all;
   }
 
   it('keeps 10:00 New York on every Wednesday across the year end, with no ISO-week slip (ACCEPTANCE 7)', async () => {
@@ -79,6 +91,7 @@ describe('recurring series through the gateway', () => {
       expect([timeZone, status]).toEqual([timeZone, 201]);
       const all = await occurrences(admin, body['seriesId'], '2027-01-01T00:00:00Z', '2028-01-01T00:00:00Z');
       expect(all).toHaveLength(52);
+      expect(new Set(all.map((o) => o['recurrenceId'])).size).toBe(52);
       expect(all.filter((o) => o['startLocal'].slice(11, 19) !== '09:30:00')).toEqual([]);
       // The offset changes exactly twice over the year: both of the zone's 2027 transitions are crossed.
       const offsets = all.map((o) => o['startLocal'].slice(19));
@@ -144,8 +157,18 @@ describe('recurring series through the gateway', () => {
       rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29',
       onMissingDay: 'skip',
     });
-    expect(skip.status).toBe(422); // nothing within the 180-day horizon: 2027 has no Feb 29
-    expect(skip.body['code']).toBe('invalid_rrule');
+    // Nothing within the 180 days held at once (2027 has no Feb 29): created, the first kept PLANNED.
+    expect(skip.status).toBe(201);
+    expect(skip.body['occurrences']).toEqual([]);
+    const skipAll = await occurrences(
+      skip.client,
+      skip.body['seriesId'],
+      '2027-01-01T00:00:00Z',
+      '2029-01-01T00:00:00Z',
+    );
+    expect(skipAll.map((o) => [o['startLocal'].slice(0, 10), o['status']])).toEqual([
+      ['2028-02-29', 'PLANNED'],
+    ]);
   });
 
   it('refuses a series with a DST-gap occurrence by naming it, unless onNonexistent says skip', async () => {

@@ -19,6 +19,13 @@ export const commonConfigSchema = z.object({
   DATABASE_PREFIX: z.string().default(''),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** PostgreSQL's limits per session of a service's pool: no statement, lock wait or idle transaction runs on. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  // Above the outbox relay's longest Kafka send, which it awaits inside its transaction.
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** Redis: how long one command may take before it fails (the platform then answers 503 or falls back). */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(1_000),
 });
 
 export type CommonConfig = z.infer<typeof commonConfigSchema>;

@@ -4,8 +4,8 @@ export {
   TransactionRolledBack,
   withTransaction,
 } from './transaction';
-export { createPool, databaseUrl } from './pool';
+export { createPool, databaseUrl, timeoutOptions, type DatabaseTimeouts } from './pool';
 export { ensureDatabase, dropDatabase } from './database-admin';
 export { runMigrations, type MigrationClass } from './migrations';
-export { isPgError, PG_ERRORS } from './pg-errors';
+export { isDatabaseTimeout, isPgError, PG_ERRORS } from './pg-errors';
 export { isUuid } from './uuid';

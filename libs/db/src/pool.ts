@@ -15,6 +15,24 @@ export function databaseUrl(serverUrl: string, database: string): string {
  * transaction aborts it, and those behind it fail with 25P02, just as if they had waited.
  * Statements issued in the same tick also leave in one write (coalescingSocket).
  */
+/** How long a statement may run, a lock be waited for, and a transaction sit idle (PostgreSQL's own limits). */
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
+/** The pool options that make PostgreSQL enforce the timeouts on each of the pool's sessions. */
+export function timeoutOptions(
+  timeouts: DatabaseTimeouts,
+): Pick<PoolConfig, 'statement_timeout' | 'lock_timeout' | 'idle_in_transaction_session_timeout'> {
+  return {
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  };
+}
+
 export function createPool(url: string, options: Omit<PoolConfig, 'connectionString'> = {}): Pool {
   const pool = new Pool({
     connectionString: url,

@@ -29,7 +29,11 @@ export function createFastifyAdapter(): FastifyAdapter {
  * error (including what Fastify raises before a handler runs), JSON bodies only, the request id
  * echoed and carried into the logs, and graceful shutdown on SIGTERM.
  */
-export async function initServiceApp(app: NestFastifyApplication, logger: JsonLogger): Promise<void> {
+export async function initServiceApp(
+  app: NestFastifyApplication,
+  logger: JsonLogger,
+  beforeInit: (app: NestFastifyApplication) => void = () => undefined,
+): Promise<void> {
   app.useLogger(logger);
   app.useGlobalFilters(new ProblemFilter(logger));
   const fastify = app.getHttpAdapter().getInstance();
@@ -39,6 +43,8 @@ export async function initServiceApp(app: NestFastifyApplication, logger: JsonLo
   });
   useJsonBodyParser(fastify, BODY_LIMIT_BYTES);
   refuseNulInUrl(fastify);
+  // After the request id's hook, so what it adds answers with the id too.
+  beforeInit(app);
   app.enableShutdownHooks();
   await app.init();
 }
@@ -52,7 +58,7 @@ export async function listen(app: NestFastifyApplication, port: number, logger: 
 
 /**
  * A service's Nest app on Fastify, initialised but not yet listening (tests pick their own port).
- * `beforeInit` adds what must exist before the routes are sealed (Swagger UI).
+ * `beforeInit` adds what must exist before the routes are sealed (Swagger UI, hooks).
  */
 export async function createServiceApp(
   module: DynamicModule,
@@ -65,8 +71,7 @@ export async function createServiceApp(
     // Ours replaces Nest's (see useJsonBodyParser).
     bodyParser: false,
   });
-  beforeInit(app);
-  await initServiceApp(app, logger);
+  await initServiceApp(app, logger, beforeInit);
   return app;
 }
 

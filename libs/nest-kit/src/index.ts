@@ -6,7 +6,7 @@ export { validate } from './validate';
 export { Readiness, type ReadinessCheck, type ReadinessReport } from './readiness';
 export { HealthController } from './health.controller';
 export { HealthModule } from './health.module';
-export { PlatformModule, type PlatformSettings, type ServiceName } from './platform.module';
+export { PlatformModule, redisOptions, type PlatformSettings, type ServiceName } from './platform.module';
 export {
   createFastifyAdapter,
   createServiceApp,

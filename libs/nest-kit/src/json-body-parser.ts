@@ -6,6 +6,28 @@ import { DomainError } from '@booking/contracts';
 const NUL = /\u0000|\\u0000/i;
 const NUL_ERRORS = { errors: [{ path: '/', message: 'contains a NUL character' }] };
 
+/** Deeper than any body of the API needs; a deeply nested array costs parsing and serialising far more. */
+export const MAX_JSON_DEPTH = 32;
+const DEPTH_ERRORS = { errors: [{ path: '/', message: `nested more than ${MAX_JSON_DEPTH} levels deep` }] };
+
+/** Whether JSON text opens more than `max` arrays or objects inside one another (outside strings). */
+export function nestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c)
+        index++; // a backslash escapes the next character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > max) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** The body exactly as it arrived, for signatures computed over raw bytes (webhooks). */
 export type RequestWithRawBody = FastifyRequest & { rawBody?: string };
 
@@ -26,7 +48,15 @@ export function useJsonBodyParser(fastify: FastifyInstance, bodyLimit: number): 
     ) => {
       const text = body.toString();
       request.rawBody = text;
-      if (text.trim() === '') return done(null, undefined);
+      if (text.trim() === '') return done(new DomainError('invalid_json', 'The request body is empty.'));
+      if (nestingExceeds(text, MAX_JSON_DEPTH))
+        return done(
+          new DomainError(
+            'validation_failed',
+            `JSON may nest at most ${MAX_JSON_DEPTH} levels deep.`,
+            DEPTH_ERRORS,
+          ),
+        );
       // PostgreSQL text cannot hold NUL; refuse it here rather than fail on insert.
       if (NUL.test(text))
         return done(

@@ -10,12 +10,19 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import Redis from 'ioredis';
+import Redis, { type RedisOptions } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { Pool } from 'pg';
 import type { CommonConfig } from '@booking/config';
 import { EVENT_SOURCES, topicNames } from '@booking/contracts';
-import { createPool, databaseUrl, ensureDatabase, runMigrations, type MigrationClass } from '@booking/db';
+import {
+  createPool,
+  databaseUrl,
+  timeoutOptions,
+  ensureDatabase,
+  runMigrations,
+  type MigrationClass,
+} from '@booking/db';
 import { createKafka, KafkaPublisher, KafkaReadiness } from '@booking/kafka';
 import { OutboxRelay, OutboxWriter } from '@booking/outbox';
 import { systemClock, type Clock } from '@booking/time';
@@ -45,7 +52,31 @@ async function openDatabase(
   const url = databaseUrl(settings.config.DATABASE_URL, name);
   const applied = await runMigrations(url, settings.migrations);
   if (applied.length > 0) logger.event('info', 'migrations applied', { database: name, applied });
-  return { pool: createPool(url, { max: 10 }), url };
+  const { config } = settings;
+  const timeouts = timeoutOptions({
+    statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+    lockMs: config.DB_LOCK_TIMEOUT_MS,
+    idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
+  return { pool: createPool(url, { max: 10, ...timeouts }), url };
+}
+
+/**
+ * Every Redis client of the platform: a command fails after REDIS_COMMAND_TIMEOUT_MS instead of
+ * waiting in ioredis' offline queue (20 retries by default) while Redis is away, so a request
+ * that needs Redis answers within that time and one that can do without it goes on without.
+ */
+export function redisOptions(
+  config: Pick<CommonConfig, 'REDIS_KEY_PREFIX' | 'REDIS_COMMAND_TIMEOUT_MS'>,
+): RedisOptions {
+  return {
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    // Commands issued in the same tick by concurrent requests go out in one write.
+    enableAutoPipelining: true,
+  };
 }
 
 const DATABASE = Symbol('DATABASE');
@@ -140,14 +171,7 @@ export class PlatformModule {
         {
           provide: REDIS,
           useFactory: () =>
-            settings.redis
-              ? new Redis(settings.config.REDIS_URL, {
-                  keyPrefix: settings.config.REDIS_KEY_PREFIX,
-                  lazyConnect: false,
-                  // Commands issued in the same tick by concurrent requests go out in one write.
-                  enableAutoPipelining: true,
-                })
-              : null,
+            settings.redis ? new Redis(settings.config.REDIS_URL, redisOptions(settings.config)) : null,
         },
         {
           provide: OUTBOX_WRITER,

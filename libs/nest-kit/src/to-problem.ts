@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { DomainError, problemOf, type ErrorCode, type Problem } from '@booking/contracts';
+import { isDatabaseTimeout } from '@booking/db';
 
 export interface ProblemResponse {
   problem: Problem;
@@ -53,6 +54,13 @@ export function toProblem(error: unknown): ProblemResponse {
   }
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
     return { problem: problemOf('invalid_json', DETAILS.invalid_json!), headers: {}, unexpected: false };
+  }
+  if (isDatabaseTimeout(error)) {
+    return {
+      problem: problemOf('service_unavailable', 'The database is busy; try again shortly.'),
+      headers: { 'retry-after': '1' },
+      unexpected: false,
+    };
   }
   const status =
     error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown })?.statusCode;

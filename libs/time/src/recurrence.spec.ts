@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { expandSeries, type SeriesSpec } from './recurrence';
+import { RRule, type Options } from 'rrule';
+import { boundedBetween, expandSeries, type SeriesSpec } from './recurrence';
 import { InvalidRule, parseRule } from './recurrence-rule';
 import type { WallTime } from './wall-clock';
 
@@ -469,5 +470,49 @@ describe('parseRule', () => {
 
   it('accepts an RRULE: prefix and lower case, and keeps the text', () => {
     expect(parseRule('RRULE:freq=weekly;byday=we;count=10').text).toBe('FREQ=WEEKLY;BYDAY=WE;COUNT=10');
+  });
+});
+
+describe('boundedBetween', () => {
+  const after = new Date('2027-01-01T00:00:00Z');
+  const before = new Date('2029-01-01T00:00:00Z');
+
+  it.each([
+    ['DAILY', RRule.DAILY],
+    ['WEEKLY', RRule.WEEKLY],
+    ['MONTHLY', RRule.MONTHLY],
+    ['YEARLY', RRule.YEARLY],
+  ])('stops a %s rule that never matches (February 30) once past the window, with nothing', (_name, freq) => {
+    // Unbounded, rrule.js walks such a rule to year 9999: 13 s for DAILY, past jest's timeout.
+    expect(boundedBetween({ freq, bymonth: [2], bymonthday: [30], dtstart: after }, after, before)).toEqual(
+      [],
+    );
+  });
+
+  it.each<[string, Partial<Options>]>([
+    ['every day', { freq: RRule.DAILY }],
+    ['every 3rd day', { freq: RRule.DAILY, interval: 3 }],
+    ['Mondays and Fridays', { freq: RRule.WEEKLY, byweekday: [RRule.MO, RRule.FR] }],
+    ['every 2nd week on Sunday', { freq: RRule.WEEKLY, interval: 2, byweekday: [RRule.SU] }],
+    ['the last weekday of the month', { freq: RRule.MONTHLY, byweekday: [0, 1, 2, 3, 4], bysetpos: [-1] }],
+    ['the 31st', { freq: RRule.MONTHLY, bymonthday: [31] }],
+    ['February 29', { freq: RRule.YEARLY, bymonth: [2], bymonthday: [29] }],
+    ['every 5 years', { freq: RRule.YEARLY, interval: 5 }],
+    [
+      'Tuesdays on a 7-day step from a Friday (never)',
+      { freq: RRule.DAILY, interval: 7, byweekday: [RRule.TU] },
+    ],
+  ])('gives exactly what rrule.js gives for %s', (_name, options) => {
+    const dtstart = new Date('2026-12-04T09:30:00Z');
+    const rule = { ...options, dtstart };
+    expect(boundedBetween(rule, after, before)).toEqual(new RRule(rule).between(after, before, true));
+  });
+
+  it('returns at most the number asked for', () => {
+    expect(boundedBetween({ freq: RRule.DAILY, dtstart: after }, after, before, 3)).toEqual([
+      new Date('2027-01-01T00:00:00Z'),
+      new Date('2027-01-02T00:00:00Z'),
+      new Date('2027-01-03T00:00:00Z'),
+    ]);
   });
 });

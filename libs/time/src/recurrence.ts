@@ -38,9 +38,14 @@ const DAY = 86_400_000;
  * rrule.js must be used: the rule runs in floating time (wall-clock fields written as UTC) and
  * each result is converted with the zone's rules on its own date, so every occurrence keeps its
  * wall time across DST and the host's TZ never matters. The floating window is one day wider on
- * each side; the real-instant filter is applied last.
+ * each side; the real-instant filter is applied last. At most `limit` occurrences are returned.
  */
-export function expandSeries(spec: SeriesSpec, from: Date, to: Date): Expansion {
+export function expandSeries(
+  spec: SeriesSpec,
+  from: Date,
+  to: Date,
+  limit = Number.POSITIVE_INFINITY,
+): Expansion {
   const dtstart = wallToFloating(spec.start);
   const wallDuration = wallToFloating(spec.end).getTime() - dtstart.getTime();
   const windowStart = new Date(wallToFloating(instantToWall(from, spec.zone)).getTime() - DAY);
@@ -50,7 +55,13 @@ export function expandSeries(spec: SeriesSpec, from: Date, to: Date): Expansion 
     dtstart: anchorNear(spec.rule.options, dtstart, windowStart),
     ...untilOption(spec),
   };
-  const floating = new RRule(options).between(windowStart < dtstart ? dtstart : windowStart, windowEnd, true);
+  // Two more than asked: the floating window's extra day before `from` may hold two that are dropped.
+  const floating = boundedBetween(
+    options,
+    windowStart < dtstart ? dtstart : windowStart,
+    windowEnd,
+    limit + 2,
+  );
   const expansion: Expansion = { occurrences: [], nonexistent: [] };
   for (const occurrence of floating) {
     const start = startOf(occurrence, spec);
@@ -60,7 +71,7 @@ export function expandSeries(spec: SeriesSpec, from: Date, to: Date): Expansion 
         expansion.nonexistent.push(wall);
       continue;
     }
-    if (!inWindow(start, from, to)) continue;
+    if (!inWindow(start, from, to) || expansion.occurrences.length >= limit) continue;
     const endWall = floatingToWall(new Date(occurrence.getTime() + wallDuration));
     const end = wallToInstant(endWall, spec.zone, spec.disambiguation, 'shiftForward')!;
     expansion.occurrences.push({
@@ -70,6 +81,45 @@ export function expandSeries(spec: SeriesSpec, from: Date, to: Date): Expansion 
     });
   }
   return expansion;
+}
+
+const PERIOD_DAYS: Partial<Record<number, number>> = { [RRule.DAILY]: 1, [RRule.WEEKLY]: 7 };
+const PERIOD_MONTHS: Partial<Record<number, number>> = { [RRule.MONTHLY]: 1, [RRule.YEARLY]: 12 };
+
+/** How many periods of the rule's frequency lie from DTSTART to `until`, with one to spare on each side. */
+export function periodsUntil(options: Partial<Options>, until: Date): number {
+  const dtstart = options.dtstart!;
+  const interval = options.interval ?? 1;
+  const days = PERIOD_DAYS[options.freq!];
+  if (days !== undefined)
+    return Math.ceil((until.getTime() - dtstart.getTime()) / (days * DAY) / interval) + 2;
+  const months =
+    (until.getUTCFullYear() - dtstart.getUTCFullYear()) * 12 + (until.getUTCMonth() - dtstart.getUTCMonth());
+  return Math.ceil(months / (PERIOD_MONTHS[options.freq!] ?? 1) / interval) + 2;
+}
+
+/**
+ * rrule.js's `between`, but the walk ends once it is past `before`. rrule.js only stops at a
+ * match after `before` (or at year 9999), so a rule that never matches again
+ * (BYMONTH=2;BYMONTHDAY=30) walked day by day for seconds. Its loop reads `options.interval`
+ * twice a period and ends when it reads 0: the budget of reads ends it after the window.
+ */
+export function boundedBetween(
+  options: Partial<Options>,
+  after: Date,
+  before: Date,
+  maxResults = Number.POSITIVE_INFINITY,
+): Date[] {
+  const rule = new RRule(options, true);
+  const interval = rule.options.interval;
+  let reads = 1 + 2 * Math.max(0, periodsUntil(rule.options, before));
+  const bounded = Object.defineProperty({ ...rule.options }, 'interval', {
+    get: () => (reads-- > 0 ? interval : 0),
+  });
+  Object.assign(rule, { options: bounded });
+  const dates = rule.between(after, before, true, (_date, count) => count < maxResults);
+  // A walk cut on its second read of a period sees that period twice.
+  return dates.filter((date, index) => index === 0 || date.getTime() !== dates[index - 1]!.getTime());
 }
 
 /** The floating result's UTC fields are the wall time, so its milliseconds go straight to the zone rules. */

@@ -1,9 +1,7 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { DomainError, type Caller, type Role } from '@booking/contracts';
-import { GATEWAY_CONFIG } from '../tokens';
-import type { GatewayConfig } from '../gateway-config';
 import { PUBLIC_ROUTE } from '@booking/nest-kit';
 import { REQUIRED_ROLES } from './auth.decorators';
 import { JwtVerifier } from './jwt-verifier';
@@ -13,24 +11,17 @@ export type AuthenticatedRequest = FastifyRequest & { caller: Caller };
 /** Every route needs a valid token unless marked @Public(); @Roles narrows who may call. */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  private readonly verifier: JwtVerifier;
-
   constructor(
     private readonly reflector: Reflector,
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
-  ) {
-    this.verifier = new JwtVerifier({
-      secret: config.JWT_SECRET,
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-    });
-  }
+    private readonly verifier: JwtVerifier,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    request.caller = await this.verifier.verify(request.headers.authorization);
+    // Verified before the body was read when there is one (authenticateBeforeBody).
+    request.caller ??= await this.verifier.verify(request.headers.authorization);
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
     if (roles && !roles.includes(request.caller.role)) {
       throw new DomainError('forbidden', `This needs the role ${roles.join(' or ')}.`);

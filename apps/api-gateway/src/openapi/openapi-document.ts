@@ -388,7 +388,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           success: {
             status: 200,
             description:
-              '`{ data: [{ recurrenceId, start, end, startLocal, endLocal, status, bookingId }] }`',
+              '`{ data: [{ recurrenceId, start, end, startLocal, endLocal, status, bookingId }], nextCursor }`, ' +
+              'in RECURRENCE-ID order, pages of `limit` (default 50, at most 200)',
           },
           errors: ['validation_failed', 'end_before_start', 'too_long', 'not_found'],
         }),

@@ -2,6 +2,7 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:ht
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CALLER_HEADERS, DomainError, type Caller } from '@booking/contracts';
+import type { RequestWithRawBody } from '@booking/nest-kit';
 import { GATEWAY_CONFIG } from '../tokens';
 import type { GatewayConfig } from '../gateway-config';
 
@@ -66,9 +67,9 @@ export class Upstream {
       headers[CALLER_HEADERS.id] = request.caller.userId;
       headers[CALLER_HEADERS.role] = request.caller.role;
     }
+    // The text as the client sent it (checked by the parser): never encoded again.
     const body =
-      options.rawBody ??
-      (request.body === undefined || request.method === 'GET' ? undefined : JSON.stringify(request.body));
+      options.rawBody ?? (request.method === 'GET' ? undefined : (request as RequestWithRawBody).rawBody);
     if (body !== undefined) headers['content-type'] = 'application/json';
     return this.send(service, { method: request.method, path: `${path}${query}`, headers, body });
   }

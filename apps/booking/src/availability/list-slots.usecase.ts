@@ -5,7 +5,8 @@ import { daysWindow, formatLocal, formatUtc, resourceSlots, type Clock } from '@
 import { BookingRepository } from '../bookings/infrastructure/booking.repository';
 import { ResourceRepository } from '../resources/infrastructure/resource.repository';
 
-const MAX_SLOT_DAYS = 92;
+/** A window's slots cost CPU in proportion to its length: 31 days of 5-minute slots are ~9,000. */
+export const MAX_SLOT_DAYS = 31;
 const DAY_MS = 86_400_000;
 
 export interface SlotView {
@@ -29,12 +30,19 @@ export class ListSlots {
 
   async execute(resourceId: string, query: SlotsQuery): Promise<{ data: SlotView[] }> {
     if (query.to < query.from) throw new DomainError('end_before_start', 'to must not be before from.');
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS + 1;
+    if (days > MAX_SLOT_DAYS)
+      throw new DomainError(
+        'validation_failed',
+        `Slots may be listed for at most ${MAX_SLOT_DAYS} days at a time.`,
+        {
+          errors: [{ path: '/to', message: `at most ${MAX_SLOT_DAYS} days after from` }],
+        },
+      );
     const resource = await this.resources.findById(resourceId);
     if (!resource) throw new DomainError('not_found', `No resource ${resourceId}.`);
     const viewerTimeZone = query.timeZone ?? resource.timeZone;
     const window = daysWindow(query.from, query.to, viewerTimeZone);
-    if (window.end.getTime() - window.start.getTime() > (MAX_SLOT_DAYS + 1) * DAY_MS)
-      throw new DomainError('too_long', `Slots may be listed for at most ${MAX_SLOT_DAYS} days at a time.`);
     // A slot starting in the window may end (with its buffer) a duration plus a buffer later.
     const reach =
       (query.durationMinutes + resource.bufferBeforeMinutes + resource.bufferAfterMinutes) * 60_000;

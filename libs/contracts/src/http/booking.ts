@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { isoDate, opaqueId, pageQuery, timeZoneName } from './common';
+import { dateTimeText, isoDate, opaqueId, pageQuery, timeZoneName } from './common';
 
 /** A moment as CONTRACT.md's "Time input" allows: RFC 3339 with Z or an offset, or a bare wall time. */
-const momentInput = z
-  .string()
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?$/i, {
-    message:
-      'must be RFC 3339 (2026-01-25T08:00:00+07:00 or …Z) or a wall time (2026-01-25T08:00:00) with timeZone',
-  });
+const momentInput = dateTimeText(
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?$/i,
+  'must be RFC 3339 (2026-01-25T08:00:00+07:00 or …Z) or a wall time (2026-01-25T08:00:00) with timeZone',
+);
 
 export const disambiguationSchema = z.enum(['earlier', 'later']);
 
@@ -83,12 +80,10 @@ export const BOOKING_STATUS_VALUES = [
   'NO_SHOW',
 ] as const;
 
-const instantQuery = z
-  .string()
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i, {
-    message: 'must be an RFC 3339 instant with Z or an offset',
-  });
+const instantQuery = dateTimeText(
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i,
+  'must be an RFC 3339 instant with Z or an offset',
+);
 
 export const listBookingsQuery = pageQuery.extend({
   resourceId: opaqueId.optional(),

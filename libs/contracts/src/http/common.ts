@@ -19,9 +19,36 @@ export const minutes = (max: number) => z.number().int().min(0).max(max);
 
 export const opaqueId = z.string().min(1).max(128);
 
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD');
+/** Whether year-month-day is a day of the Gregorian calendar (2026-02-30 is not). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const DATE_FIELDS = /^(\d{4})-(\d{2})-(\d{2})/;
+const TIME_FIELDS = /T(\d{2}):(\d{2})(?::(\d{2}))?/i;
+const OFFSET_FIELDS = /([+-])(\d{2}):(\d{2})$/;
+
+/**
+ * Whether a date or date-time's fields are in range: a real calendar day, hours 00–23, minutes and
+ * seconds 00–59, and an RFC 3339 offset (hours 00–23). `Date` would shift 2026-02-30 to March.
+ */
+export function hasValidDateTimeFields(text: string): boolean {
+  const date = DATE_FIELDS.exec(text);
+  if (!date || !isCalendarDate(Number(date[1]), Number(date[2]), Number(date[3]))) return false;
+  const time = TIME_FIELDS.exec(text);
+  if (time && (Number(time[1]) > 23 || Number(time[2]) > 59 || Number(time[3] ?? 0) > 59)) return false;
+  const offset = OFFSET_FIELDS.exec(text.slice(10));
+  return !offset || (Number(offset[2]) <= 23 && Number(offset[3]) <= 59);
+}
+
+/** A pattern-checked date or date-time whose fields are also in range. */
+export const dateTimeText = (pattern: RegExp, message: string) =>
+  z.string().max(40).regex(pattern, { message }).refine(hasValidDateTimeFields, {
+    message: 'is not a real date and time (check the day, hour and offset)',
+  });
+
+export const isoDate = dateTimeText(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 
 export const pageQuery = z
   .object({

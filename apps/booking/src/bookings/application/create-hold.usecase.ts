@@ -3,7 +3,8 @@ import { problemOf, type Caller, type CreateBookingRequest, type TopicNames } fr
 import { isPgError, PG_ERRORS } from '@booking/db';
 import { OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
-import type { BookingConfig } from '../../booking-config';
+import { holdLimitsOf, type BookingConfig } from '../../booking-config';
+import type { Resource } from '../../resources/domain/resource';
 import { slotUnavailable } from '../domain/booking-status';
 import { planHold } from '../domain/hold-plan';
 import { newBooking } from '../domain/new-booking';
@@ -15,7 +16,7 @@ import { toBookingView } from '../interface/booking-view';
 import { HoldTransaction } from './hold-transaction';
 
 /**
- * `POST /bookings`: validate, resolve the times, then in one transaction lock the resource row
+ * `POST /bookings`: validate and resolve the times first, then in one transaction lock the resource row
  * (so racing holds queue rather than deadlock), insert, and let the exclusion constraint say yes
  * or no. Never "check, then insert". The key row, the booking and its event commit together.
  */
@@ -35,40 +36,40 @@ export class CreateHold {
     request: CreateBookingRequest,
     idempotencyKey: string | undefined,
   ): Promise<IdempotentResult> {
-    return this.holds.run(caller, request, idempotencyKey, async ({ tx, resource, now, admit }) => {
-      const plan = planHold({
-        request,
-        resource,
-        now,
-        limits: { maxBookingDays: this.config.MAX_BOOKING_DAYS },
-      });
-      const booking = newBooking(plan, resource, caller, request, now);
-      const event = bookingEvent(
-        this.topics,
-        booking.status === 'HOLD' ? 'booking.held' : 'booking.confirmed',
-        booking,
-      );
-      // Issued together: on the pipelined pool the statements share one round trip, and the rate
-      // limit is counted meanwhile (only attempts that passed validation count; replays never get
-      // here). A refusal throws, which rolls the inserts back with the transaction.
-      const [saved, admitted, inserted, written] = await Promise.allSettled([
-        idempotencyKey === undefined ? undefined : tx.query('SAVEPOINT hold'),
-        admit(plan.period.start),
-        this.bookings.insert(tx, booking),
-        this.outbox.write(tx, event),
-      ]);
-      if (saved.status === 'rejected') throw saved.reason;
-      if (admitted.status === 'rejected') throw admitted.reason;
-      if (inserted.status === 'rejected') {
-        if (!isPgError(inserted.reason, PG_ERRORS.exclusionViolation)) throw inserted.reason;
-        const conflict = slotUnavailable(resource.resourceId);
-        // With a key, a conflict is an answer to store (hence the savepoint); without one, it ends the transaction.
-        if (idempotencyKey === undefined) throw conflict;
-        await tx.query('ROLLBACK TO SAVEPOINT hold');
-        return { status: 409, body: problemOf(conflict.code, conflict.message, conflict.extensions) };
-      }
-      if (written.status === 'rejected') throw written.reason;
-      return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking, admitted.value) };
-    });
+    const prepare = (resource: Resource, now: Date) => {
+      const plan = planHold({ request, resource, now, limits: holdLimitsOf(this.config) });
+      return { plan, start: plan.period.start };
+    };
+    return this.holds.run(
+      caller,
+      request,
+      idempotencyKey,
+      prepare,
+      async ({ tx, resource, now, plan, warnings }) => {
+        const booking = newBooking(plan, resource, caller, request, now);
+        const event = bookingEvent(
+          this.topics,
+          booking.status === 'HOLD' ? 'booking.held' : 'booking.confirmed',
+          booking,
+        );
+        // Issued together: on the pipelined pool the statements share one round trip.
+        const [saved, inserted, written] = await Promise.allSettled([
+          idempotencyKey === undefined ? undefined : tx.query('SAVEPOINT hold'),
+          this.bookings.insert(tx, booking),
+          this.outbox.write(tx, event),
+        ]);
+        if (saved.status === 'rejected') throw saved.reason;
+        if (inserted.status === 'rejected') {
+          if (!isPgError(inserted.reason, PG_ERRORS.exclusionViolation)) throw inserted.reason;
+          const conflict = slotUnavailable(resource.resourceId);
+          // With a key, a conflict is an answer to store (hence the savepoint); without one, it ends the transaction.
+          if (idempotencyKey === undefined) throw conflict;
+          await tx.query('ROLLBACK TO SAVEPOINT hold');
+          return { status: 409, body: problemOf(conflict.code, conflict.message, conflict.extensions) };
+        }
+        if (written.status === 'rejected') throw written.reason;
+        return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking, warnings) };
+      },
+    );
   }
 }

@@ -16,23 +16,29 @@ import {
   type StoredResponse,
 } from '../infrastructure/idempotency-store';
 
-export interface HoldContext {
+/** What a request asks to hold, checked against the resource's rules; `start` is its (first) start. */
+export interface PlannedHold<Plan> {
+  plan: Plan;
+  start: Date;
+}
+
+export interface HoldContext<Plan> {
   tx: TransactionClient;
   /** Locked (FOR NO KEY UPDATE) for the rest of the transaction: racing holds on it queue. */
   resource: Resource;
   now: Date;
-  /**
-   * Call it once the request has passed validation, with the (first) start it books: refuses a
-   * customer whose standing forbids that start (403 `customer_restricted`), then counts the
-   * attempt against the rate limit. Resolves with the warnings the response carries.
-   */
-  admit: (start: Date) => Promise<BookingWarning[]>;
+  plan: Plan;
+  /** What the response warns the customer of (their standing). */
+  warnings: BookingWarning[];
 }
 
 /**
- * What a single hold and a series share around their own work: the Idempotency-Key (its row
- * commits with the work), the resource's row lock, the rate limit, and the search cache bumped
- * after a new booking commits (not on a replay).
+ * What a single hold and a series share around their own work. Everything that costs CPU or
+ * waits on another system happens before the resource's row is locked: a replay's answer, the
+ * plan (validation and any expansion of a rule), the customer's standing and the rate limit
+ * (Redis; under a key's advisory lock when there is a key, so duplicates in progress never count).
+ * The row lock is then held only for the hold's own statements; the key row commits with the
+ * work, and the search cache is bumped after a new booking commits.
  */
 @Injectable()
 export class HoldTransaction {
@@ -45,30 +51,43 @@ export class HoldTransaction {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async run(
+  async run<Plan>(
     caller: Caller,
     request: CreateBookingRequest,
     idempotencyKey: string | undefined,
-    work: (context: HoldContext) => Promise<StoredResponse>,
+    prepare: (resource: Resource, now: Date) => PlannedHold<Plan>,
+    work: (context: HoldContext<Plan>) => Promise<StoredResponse>,
   ): Promise<IdempotentResult> {
     const now = this.clock.now();
-    let city: string | undefined;
-    const result = await this.idempotency.run(
-      { customerId: caller.userId, key: idempotencyKey, fingerprint: fingerprintOf(request), now },
-      (tx) => this.resources.findForHold(tx, request.resourceId),
-      async (tx, resource) => {
-        if (!resource) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
-        city = resource.city;
-        const admit = async (start: Date): Promise<BookingWarning[]> => {
-          // Read on the transaction's connection, so it travels with the statements issued next.
-          const warnings = await this.standing.mayBook(caller.userId, start, now, tx);
-          await this.rateLimiter.consume(caller.userId);
-          return warnings;
-        };
-        return work({ tx, resource, now, admit });
+    const scope = {
+      customerId: caller.userId,
+      key: idempotencyKey,
+      fingerprint: fingerprintOf(request),
+      now,
+    };
+    const [replay, current, standing] = await Promise.all([
+      idempotencyKey === undefined
+        ? undefined
+        : this.idempotency.findReplay({ ...scope, key: idempotencyKey }),
+      this.resources.findCurrent(request.resourceId),
+      this.standing.of(caller.userId, now),
+    ]);
+    if (replay) return replay;
+    if (!current) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
+    let planned = prepare(current.resource, now);
+    const warnings = this.standing.admit(standing, planned.start, now);
+    const result = await this.idempotency.run(scope, {
+      // Only attempts that passed validation count: never a replay, nor a duplicate still running.
+      admit: () => this.rateLimiter.consume(caller.userId),
+      first: (tx) => this.resources.findForHold(tx, request.resourceId),
+      work: async (tx, locked) => {
+        if (!locked) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
+        // Changed since it was planned against (rare): plan again against the row now locked.
+        if (locked.version !== current.version) planned = prepare(locked.resource, now);
+        return work({ tx, resource: locked.resource, now, plan: planned.plan, warnings });
       },
-    );
-    if (result.status === 201 && !result.replayed && city !== undefined) await this.cache.invalidate([city]);
+    });
+    if (result.status === 201 && !result.replayed) await this.cache.invalidate([current.resource.city]);
     return result;
   }
 }

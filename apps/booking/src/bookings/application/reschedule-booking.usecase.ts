@@ -5,7 +5,7 @@ import { isPgError, PG_ERRORS, withTransaction } from '@booking/db';
 import { CLOCK, OUTBOX_WRITER, PG_POOL, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import { formatUtc, type Clock } from '@booking/time';
-import type { BookingConfig } from '../../booking-config';
+import { holdLimitsOf, type BookingConfig } from '../../booking-config';
 import { CustomerStanding } from '../../customers/application/customer-standing';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import type { Booking } from '../domain/booking';
@@ -59,7 +59,7 @@ export class RescheduleBooking {
         start: resolveMoment('start', request.start, timeZone, disambiguation),
         end: resolveMoment('end', request.end, timeZone, disambiguation),
       };
-      checkPeriod(period, resource, now, { maxBookingDays: this.config.MAX_BOOKING_DAYS });
+      checkPeriod(period, resource, now, holdLimitsOf(this.config));
       // A customer moving their own booking books a new start; a host or admin moving it does not.
       if (caller.role === 'customer') await this.standing.mayBook(current.customerId, period.start, now, tx);
       const booking = await this.bookings

@@ -11,7 +11,7 @@ const car = {
   businessHours: null,
 };
 const now = new Date('2026-01-10T02:00:00Z');
-const limits = { maxBookingDays: 90 };
+const limits = { maxBookingDays: 90, horizonDays: 730 };
 
 function codeOf(run: () => unknown): string {
   try {
@@ -94,6 +94,13 @@ describe('planHold', () => {
     ],
   ])('refuses %s', (_what, request, code) => {
     expect(codeOf(() => planHold({ request, resource: car, now, limits }))).toBe(code);
+  });
+
+  it('refuses a start more than horizonDays ahead with 400 validation_failed on /start', () => {
+    const request = { start: '2028-01-11T02:00:00Z', end: '2028-01-11T04:00:00Z' };
+    expect(codeOf(() => planHold({ request, resource: car, now, limits }))).toBe('validation_failed');
+    const atHorizon = { start: '2028-01-10T02:00:00Z', end: '2028-01-10T04:00:00Z' };
+    expect(planHold({ request: atHorizon, resource: car, now, limits }).status).toBe('HOLD');
   });
 
   it('allows exactly 90 days', () => {

@@ -6,6 +6,8 @@ import type { Period } from './booking';
 
 export interface HoldLimits {
   maxBookingDays: number;
+  /** How many days ahead of now a period may start. */
+  horizonDays: number;
 }
 
 export interface HoldPlan {
@@ -95,6 +97,7 @@ export function checkPeriod(period: Period, resource: ResourceRules, now: Date, 
       maxDays: limits.maxBookingDays,
     });
   }
+  checkWithinHorizon('start', start, now, limits);
   const earliest = now.getTime() + resource.minNoticeMinutes * MINUTE_MS;
   if (start.getTime() < earliest) {
     throw new DomainError(
@@ -116,6 +119,14 @@ export function checkPeriod(period: Period, resource: ResourceRules, now: Date, 
       },
     );
   }
+}
+
+/** 400 when an instant lies further ahead than the booking horizon: a bound on what a request may ask for. */
+export function checkWithinHorizon(field: string, instant: Date, now: Date, limits: HoldLimits): void {
+  if (instant.getTime() > now.getTime() + limits.horizonDays * DAY_MS)
+    throw new DomainError('validation_failed', `${field} may be at most ${limits.horizonDays} days ahead.`, {
+      errors: [{ path: `/${field}`, message: `more than ${limits.horizonDays} days ahead` }],
+    });
 }
 
 /** The period widened by the resource's buffers: what the schedule loses. */

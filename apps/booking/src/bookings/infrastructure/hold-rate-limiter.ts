@@ -28,12 +28,17 @@ export class HoldRateLimiter {
   }
 
   async consume(customerId: string): Promise<void> {
-    const [count, ttl] = (await this.redis.eval(
-      CONSUME,
-      1,
-      `holds:${customerId}`,
-      this.limit.windowSeconds,
-    )) as [number, number];
+    const [count, ttl] = (await this.redis
+      .eval(CONSUME, 1, `holds:${customerId}`, this.limit.windowSeconds)
+      .catch(() => {
+        // Closed, not open: without the limit one client could hold a whole fleet while Redis is away.
+        throw new DomainError(
+          'service_unavailable',
+          'Holds cannot be counted against the rate limit right now; try again shortly.',
+          {},
+          { 'retry-after': '1' },
+        );
+      })) as [number, number];
     if (count > this.limit.attempts) {
       const retryAfter = Math.max(1, ttl);
       throw new DomainError(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DomainError } from '@booking/contracts';
-import { withTransaction, type TransactionClient } from '@booking/db';
+import { withTransaction, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
 
 /** A response as the first request got it, and as every replay gets it again. */
@@ -33,6 +33,30 @@ export function fingerprintOf(body: unknown): string {
   return createHash('sha256').update(canonical(body)).digest('hex');
 }
 
+interface KeyRow {
+  fingerprint: string;
+  response_status: number;
+  response_body: unknown;
+}
+
+type KeyScope = { customerId: string; key: string; fingerprint: string; now: Date };
+
+function readKey(db: Queryable, scope: KeyScope) {
+  return db.query<KeyRow>(
+    `SELECT fingerprint, response_status, response_body FROM idempotency_key
+      WHERE customer_id = $1 AND key = $2 AND created_at > $3`,
+    [scope.customerId, scope.key, new Date(scope.now.getTime() - KEPT_MS)],
+  );
+}
+
+/** The stored answer again, or 422 when the key came with another body. */
+function replayOf(stored: KeyRow | undefined, fingerprint: string): IdempotentResult | undefined {
+  if (!stored) return undefined;
+  if (stored.fingerprint !== fingerprint)
+    throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with another body.');
+  return { status: stored.response_status, body: stored.response_body, replayed: true };
+}
+
 /**
  * Runs `work` at most once per (customer, key) within 24 h. The key row, the booking and its
  * outbox event commit in one transaction. A transaction-level advisory lock on the key tells a
@@ -44,15 +68,21 @@ export class IdempotencyStore {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   /**
-   * `first` is issued with the key's own statements, in the same round trip; `work` gets its
-   * result (on a replay, that result is dropped).
+   * Without a key: `admit`, then `first` (travelling with BEGIN) and `work`. With one: the key
+   * locked and read, then `admit`, `first` and `work` only if it is new and not in progress.
    */
   async run<First>(
     scope: { customerId: string; key: string | undefined; fingerprint: string; now: Date },
-    first: (tx: TransactionClient) => Promise<First>,
-    work: (tx: TransactionClient, first: First) => Promise<StoredResponse>,
+    steps: {
+      /** Counts the attempt; awaited before any lock is taken, and never for a replay or a duplicate in progress. */
+      admit: () => Promise<void>;
+      first: (tx: TransactionClient) => Promise<First>;
+      work: (tx: TransactionClient, first: First) => Promise<StoredResponse>;
+    },
   ): Promise<IdempotentResult> {
+    const { admit, first, work } = steps;
     let keyWritten: Promise<unknown> | undefined;
+    if (scope.key === undefined) await admit();
     return withTransaction(this.pool, async (tx) => {
       const { key } = scope;
       if (key === undefined) return { ...(await work(tx, await first(tx))), replayed: false };
@@ -63,30 +93,19 @@ export class IdempotencyStore {
         'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 7)) AS ok',
         [`${scope.customerId}\n${key}`],
       );
-      const keyRead = tx.query<{
-        fingerprint: string;
-        response_status: number;
-        response_body: unknown;
-      }>(
-        `SELECT fingerprint, response_status, response_body FROM idempotency_key
-          WHERE customer_id = $1 AND key = $2 AND created_at > $3`,
-        [scope.customerId, key, new Date(scope.now.getTime() - KEPT_MS)],
-      );
-      const [{ rows: locked }, { rows }, firstResult] = await Promise.all([lockTried, keyRead, first(tx)]);
+      const keyRead = readKey(tx, { ...scope, key });
+      const [{ rows: locked }, { rows }] = await Promise.all([lockTried, keyRead]);
       if (!locked[0]?.ok) {
         throw new DomainError(
           'idempotency_key_in_progress',
           'A request with this Idempotency-Key is still running.',
         );
       }
-      const stored = rows[0];
-      if (stored) {
-        if (stored.fingerprint !== scope.fingerprint) {
-          throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with another body.');
-        }
-        return { status: stored.response_status, body: stored.response_body, replayed: true };
-      }
-      const response = await work(tx, firstResult);
+      const replay = replayOf(rows[0], scope.fingerprint);
+      if (replay) return replay;
+      // Only the key's advisory lock is held while the attempt is counted (Redis), no row lock yet.
+      await admit();
+      const response = await work(tx, await first(tx));
       // Not awaited before COMMIT: on the pipelined pool the key row travels with it. Should the
       // insert fail, COMMIT finds the transaction aborted and withTransaction throws; the key
       // row's own error is the one worth reporting.
@@ -103,6 +122,15 @@ export class IdempotencyStore {
       await keyWritten;
       throw error;
     });
+  }
+
+  /**
+   * The stored answer for a key whose request has finished, read before any work or lock, so a
+   * replay is answered without being validated or counted again.
+   */
+  async findReplay(scope: KeyScope): Promise<IdempotentResult | undefined> {
+    const { rows } = await readKey(this.pool, scope);
+    return replayOf(rows[0], scope.fingerprint);
   }
 
   async prune(now: Date): Promise<number> {

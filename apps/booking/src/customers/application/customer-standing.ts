@@ -46,13 +46,17 @@ export class CustomerStanding {
 
   /**
    * Throws 403 `customer_restricted` when the customer's standing forbids booking a period that
-   * starts at `start`; resolves with the warnings their response carries otherwise.
+   * starts at `start`; returns the warnings their response carries otherwise.
    */
-  async mayBook(customerId: string, start: Date, now: Date, db: Queryable): Promise<BookingWarning[]> {
-    const standing = await this.of(customerId, now, db);
+  admit(standing: Standing, start: Date, now: Date): BookingWarning[] {
     const refusal = bookingRefusal(standing, start, now, this.rules);
     if (refusal) throw refusal;
     return standingWarnings(standing, this.rules);
+  }
+
+  /** `admit`, reading the standing first; `db`: a transaction, to read on its connection. */
+  async mayBook(customerId: string, start: Date, now: Date, db: Queryable): Promise<BookingWarning[]> {
+    return this.admit(await this.of(customerId, now, db), start, now);
   }
 
   /** What the caller's booking responses warn of: a customer's own standing; nothing for hosts and admins. */

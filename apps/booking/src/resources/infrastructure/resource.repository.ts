@@ -4,6 +4,12 @@ import { isUuid, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
 import type { Resource, ResourceVersion } from '../domain/resource';
 
+/** A resource and the version of its row it was read at. */
+export interface VersionedResource {
+  resource: Resource;
+  version: string;
+}
+
 interface ResourceRow {
   resource_id: string;
   name: string;
@@ -102,12 +108,17 @@ export class ResourceRepository {
    * inserts for one resource queue here instead of deadlocking inside the exclusion constraint.
    * FOR NO KEY UPDATE leaves the foreign-key checks of those inserts free to proceed.
    */
-  async findForHold(tx: TransactionClient, resourceId: string): Promise<Resource | undefined> {
-    return this.findOne(tx, resourceId, 'FOR NO KEY UPDATE');
+  async findForHold(tx: TransactionClient, resourceId: string): Promise<VersionedResource | undefined> {
+    return this.findVersioned(tx, resourceId, 'FOR NO KEY UPDATE');
   }
 
   async findById(resourceId: string): Promise<Resource | undefined> {
     return this.findOne(this.pool, resourceId, '');
+  }
+
+  /** The resource as it is now, unlocked, with its row version: what a hold is planned against. */
+  async findCurrent(resourceId: string): Promise<VersionedResource | undefined> {
+    return this.findVersioned(this.pool, resourceId, '');
   }
 
   async update(tx: TransactionClient, resource: Resource): Promise<void> {
@@ -160,7 +171,7 @@ export class ResourceRepository {
   }
 
   /** The resources with these ids that exist, each with its row version. */
-  async findVersions(resourceIds: string[]): Promise<{ resource: Resource; version: string }[]> {
+  async findVersions(resourceIds: string[]): Promise<VersionedResource[]> {
     const { rows } = await this.pool.query<ResourceRow & { version: string }>(
       `SELECT ${COLUMNS}, ${VERSION} AS version FROM resource r WHERE r.resource_id = ANY($1::uuid[])`,
       [resourceIds],
@@ -173,11 +184,19 @@ export class ResourceRepository {
     resourceId: string,
     lock: '' | 'FOR UPDATE' | 'FOR NO KEY UPDATE',
   ): Promise<Resource | undefined> {
+    return (await this.findVersioned(db, resourceId, lock))?.resource;
+  }
+
+  private async findVersioned(
+    db: Queryable,
+    resourceId: string,
+    lock: '' | 'FOR UPDATE' | 'FOR NO KEY UPDATE',
+  ): Promise<VersionedResource | undefined> {
     if (!isUuid(resourceId)) return undefined;
-    const { rows } = await db.query<ResourceRow>(
-      `SELECT ${COLUMNS} FROM resource WHERE resource_id = $1 ${lock}`,
+    const { rows } = await db.query<ResourceRow & { version: string }>(
+      `SELECT ${COLUMNS}, ${VERSION} AS version FROM resource r WHERE resource_id = $1 ${lock}`,
       [resourceId],
     );
-    return rows[0] ? toResource(rows[0]) : undefined;
+    return rows[0] ? { resource: toResource(rows[0]), version: rows[0].version } : undefined;
   }
 }

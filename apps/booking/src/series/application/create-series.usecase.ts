@@ -5,7 +5,8 @@ import { isPgError, PG_ERRORS } from '@booking/db';
 import { OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import { formatUtc } from '@booking/time';
-import type { BookingConfig } from '../../booking-config';
+import { holdLimitsOf, type BookingConfig } from '../../booking-config';
+import type { Resource } from '../../resources/domain/resource';
 import { bookingEvent } from '../../bookings/application/booking-events';
 import { slotUnavailable } from '../../bookings/domain/booking-status';
 import { PaymentLinks } from '../../bookings/application/payment-links';
@@ -20,8 +21,9 @@ import type { CreatedSeriesView } from '../interface/series-view';
 import { HoldTransaction } from '../../bookings/application/hold-transaction';
 
 /**
- * `POST /bookings` with `rrule`: every occurrence up to the horizon held in one transaction under
- * the resource's row lock. Clashes are looked up for all occurrences at once so the 409 can list
+ * `POST /bookings` with `rrule`: the rule expanded and checked before the transaction, then every
+ * occurrence up to the horizon held in one transaction under the resource's row lock (none, when
+ * the first lies beyond it). Clashes are looked up for all occurrences at once so the 409 can list
  * them; the exclusion constraint still has the last word at insert.
  */
 @Injectable()
@@ -41,84 +43,87 @@ export class CreateSeries {
     request: CreateBookingRequest & { rrule: string },
     idempotencyKey: string | undefined,
   ): Promise<IdempotentResult> {
-    return this.holds.run(caller, request, idempotencyKey, async ({ tx, resource, now, admit }) => {
-      const plan = planSeries({
-        request,
-        resource,
-        now,
-        limits: { maxBookingDays: this.config.MAX_BOOKING_DAYS },
-      });
-      const warnings = await admit(plan.occurrences[0]?.start ?? now);
-      const clashes = await this.bookings.clashingRanges(
-        tx,
-        resource.resourceId,
-        plan.occurrences.map((occurrence) => occurrence.blocked),
-      );
-      const conflict = (conflicts: typeof plan.occurrences) =>
-        slotUnavailable(resource.resourceId, {
-          conflicts: conflicts.map((occurrence) => ({
-            recurrenceId: formatUtc(occurrence.recurrenceId),
-            start: formatUtc(occurrence.start),
-            end: formatUtc(occurrence.end),
-          })),
-        });
-      if (clashes.length > 0) {
-        const refused = conflict(clashes.map((index) => plan.occurrences[index]!));
-        if (idempotencyKey === undefined) throw refused;
-        return { status: 409, body: problemOf(refused.code, refused.message, refused.extensions) };
-      }
-      const series: Series = {
-        seriesId: randomUUID(),
-        resourceId: resource.resourceId,
-        customerId: caller.userId,
-        rrule: plan.rule.text,
-        timeZone: plan.spec.zone,
-        startWall: plan.spec.start,
-        endWall: plan.spec.end,
-        onMissingDay: plan.spec.onMissingDay,
-        onNonexistent: plan.spec.onNonexistent,
-        disambiguation: plan.spec.disambiguation,
-        status: 'ACTIVE',
-        heldUntil: plan.heldUntil,
-        cancelledRecurrences: [],
-        conflicts: [],
-        contact: request.contact ?? null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await this.series.insert(tx, series);
-      const held = plan.occurrences.map((occurrence) =>
-        newBooking(
-          {
-            period: occurrence,
-            blocked: occurrence.blocked,
-            timeZone: series.timeZone,
-            status: 'CONFIRMED',
-            holdExpiresAt: null,
-          },
-          resource,
-          caller,
-          request,
-          now,
-          { seriesId: series.seriesId, recurrenceId: occurrence.recurrenceId },
-        ),
-      );
-      try {
-        for (const booking of held) await this.bookings.insert(tx, booking);
-      } catch (error) {
-        // Only a booking made since the look-up (a concurrent reschedule) can get here.
-        if (isPgError(error, PG_ERRORS.exclusionViolation)) throw conflict([]);
-        throw error;
-      }
-      for (const booking of held)
-        await this.outbox.write(tx, bookingEvent(this.topics, 'booking.confirmed', booking));
-      const body: CreatedSeriesView = {
-        seriesId: series.seriesId,
-        rrule: series.rrule,
-        timeZone: series.timeZone,
-        occurrences: held.map((booking) => toBookingView(booking, this.paymentLinks.forBooking, warnings)),
-      };
-      return { status: 201, body };
-    });
+    const prepare = (resource: Resource, now: Date) => {
+      const plan = planSeries({ request, resource, now, limits: holdLimitsOf(this.config) });
+      return { plan, start: plan.firstStart };
+    };
+    return this.holds.run(
+      caller,
+      request,
+      idempotencyKey,
+      prepare,
+      async ({ tx, resource, now, plan, warnings }) => {
+        const clashes = await this.bookings.clashingRanges(
+          tx,
+          resource.resourceId,
+          plan.occurrences.map((occurrence) => occurrence.blocked),
+        );
+        const conflict = (conflicts: typeof plan.occurrences) =>
+          slotUnavailable(resource.resourceId, {
+            conflicts: conflicts.map((occurrence) => ({
+              recurrenceId: formatUtc(occurrence.recurrenceId),
+              start: formatUtc(occurrence.start),
+              end: formatUtc(occurrence.end),
+            })),
+          });
+        if (clashes.length > 0) {
+          const refused = conflict(clashes.map((index) => plan.occurrences[index]!));
+          if (idempotencyKey === undefined) throw refused;
+          return { status: 409, body: problemOf(refused.code, refused.message, refused.extensions) };
+        }
+        const series: Series = {
+          seriesId: randomUUID(),
+          resourceId: resource.resourceId,
+          customerId: caller.userId,
+          rrule: plan.rule.text,
+          timeZone: plan.spec.zone,
+          startWall: plan.spec.start,
+          endWall: plan.spec.end,
+          onMissingDay: plan.spec.onMissingDay,
+          onNonexistent: plan.spec.onNonexistent,
+          disambiguation: plan.spec.disambiguation,
+          status: 'ACTIVE',
+          heldUntil: plan.heldUntil,
+          cancelledRecurrences: [],
+          conflicts: [],
+          contact: request.contact ?? null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await this.series.insert(tx, series);
+        const held = plan.occurrences.map((occurrence) =>
+          newBooking(
+            {
+              period: occurrence,
+              blocked: occurrence.blocked,
+              timeZone: series.timeZone,
+              status: 'CONFIRMED',
+              holdExpiresAt: null,
+            },
+            resource,
+            caller,
+            request,
+            now,
+            { seriesId: series.seriesId, recurrenceId: occurrence.recurrenceId },
+          ),
+        );
+        try {
+          for (const booking of held) await this.bookings.insert(tx, booking);
+        } catch (error) {
+          // Only a booking made since the look-up (a concurrent reschedule) can get here.
+          if (isPgError(error, PG_ERRORS.exclusionViolation)) throw conflict([]);
+          throw error;
+        }
+        for (const booking of held)
+          await this.outbox.write(tx, bookingEvent(this.topics, 'booking.confirmed', booking));
+        const body: CreatedSeriesView = {
+          seriesId: series.seriesId,
+          rrule: series.rrule,
+          timeZone: series.timeZone,
+          occurrences: held.map((booking) => toBookingView(booking, this.paymentLinks.forBooking, warnings)),
+        };
+        return { status: 201, body };
+      },
+    );
   }
 }

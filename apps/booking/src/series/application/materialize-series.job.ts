@@ -58,7 +58,7 @@ export class MaterializeSeriesJob extends PeriodicJob {
       const claimed = await withTransaction(this.pool, async (tx) => {
         const due = await this.series.claimDue(tx, horizon, BATCH);
         for (const series of due) {
-          const resource = (await this.resources.findForHold(tx, series.resourceId))!;
+          const { resource } = (await this.resources.findForHold(tx, series.resourceId))!;
           total += await this.extend(tx, series, resource, horizon, now);
           cities.add(resource.city);
         }

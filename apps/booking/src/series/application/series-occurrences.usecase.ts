@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type Caller } from '@booking/contracts';
+import {
+  decodeCursor,
+  DomainError,
+  encodeCursor,
+  invalidCursor,
+  type Caller,
+  type Page,
+} from '@booking/contracts';
 import { expandSeries, formatUtc } from '@booking/time';
 import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
 import { specOf, type Series } from '../domain/series';
 import { SeriesRepository } from '../infrastructure/series.repository';
 import { occurrenceView, type OccurrenceView } from '../interface/series-view';
+
 const MAX_WINDOW_DAYS = 731;
 
 /**
@@ -26,12 +34,22 @@ export class SeriesOccurrences {
     return series;
   }
 
-  async list(caller: Caller, seriesId: string, from: Date, to: Date): Promise<{ data: OccurrenceView[] }> {
-    if (to <= from) throw new DomainError('end_before_start', 'to must be after from.');
-    if (to.getTime() - from.getTime() > MAX_WINDOW_DAYS * 86_400_000)
+  async list(
+    caller: Caller,
+    seriesId: string,
+    window: { from: Date; to: Date; cursor?: string; limit: number },
+  ): Promise<Page<OccurrenceView>> {
+    const { to, limit } = window;
+    if (to <= window.from) throw new DomainError('end_before_start', 'to must be after from.');
+    if (to.getTime() - window.from.getTime() > MAX_WINDOW_DAYS * 86_400_000)
       throw new DomainError('too_long', `A window may span at most ${MAX_WINDOW_DAYS} days.`);
+    const from = window.cursor === undefined ? window.from : afterCursor(window.cursor, window.from);
     const series = await this.visible(caller, seriesId);
-    const planned = expandSeries(specOf(series), from, to).occurrences;
+    const expanded = expandSeries(specOf(series), from, to, limit + 1).occurrences;
+    const planned = expanded.slice(0, limit);
+    const last = planned[planned.length - 1];
+    const nextCursor =
+      expanded.length > limit && last ? encodeCursor({ after: formatUtc(last.recurrenceId) }) : null;
     const held = new Map(
       (await this.bookings.findBySeries(seriesId, { start: from, end: to })).map((booking) => [
         booking.recurrenceId!.getTime(),
@@ -58,6 +76,14 @@ export class SeriesOccurrences {
             : 'PLANNED';
       return occurrenceView(occurrence, series.timeZone, status, null);
     });
-    return { data };
+    return { data, nextCursor };
   }
+}
+
+/** Where the page after a cursor starts: just after the RECURRENCE-ID it names, inside the window. */
+function afterCursor(cursor: string, from: Date): Date {
+  const after = decodeCursor(cursor, ['after'])?.['after'];
+  const instant = after === undefined ? Number.NaN : Date.parse(after);
+  if (Number.isNaN(instant) || instant < from.getTime()) throw invalidCursor();
+  return new Date(instant + 1);
 }

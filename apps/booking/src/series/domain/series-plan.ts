@@ -10,10 +10,17 @@ import {
   type ParsedRule,
   type SeriesSpec,
   type WallTime,
+  wallToInstant,
 } from '@booking/time';
 import type { Resource } from '../../resources/domain/resource';
 import type { Period } from '../../bookings/domain/booking';
-import { blockedOf, checkPeriod, resolveMoment, type HoldLimits } from '../../bookings/domain/hold-plan';
+import {
+  blockedOf,
+  checkPeriod,
+  checkWithinHorizon,
+  resolveMoment,
+  type HoldLimits,
+} from '../../bookings/domain/hold-plan';
 
 /** Occurrences starting within this of now are held at once; later ones as time passes. */
 export const HORIZON_DAYS = 180;
@@ -27,8 +34,11 @@ export interface PlannedOccurrence extends Occurrence {
 export interface SeriesPlan {
   rule: ParsedRule;
   spec: SeriesSpec;
+  /** Held now: those starting within HORIZON_DAYS; the rest are held as time passes. */
   occurrences: PlannedOccurrence[];
   heldUntil: Date;
+  /** The first occurrence's start, held now or not. */
+  firstStart: Date;
 }
 
 /** A start or end as wall-clock fields in the zone: as given, or the wall time of an exact instant. */
@@ -88,6 +98,7 @@ export function planSeries(input: {
   const rule = parseOrRefuse(request.rrule);
   const zone = request.timeZone ?? resource.timeZone;
   const spec = toSpec(rule, request, zone);
+  checkBounds(spec, now, input.limits);
   const heldUntil = new Date(now.getTime() + HORIZON_DAYS * DAY_MS);
   // From a day before the first wall time (whatever its offset) to the horizon.
   const from = new Date(Date.UTC(spec.start.year, spec.start.month - 1, spec.start.day) - DAY_MS);
@@ -98,10 +109,7 @@ export function planSeries(input: {
       `${expansion.nonexistent.length} occurrence(s) fall in a DST gap in ${zone}; say "onNonexistent": "skip" or "shiftForward".`,
       { occurrences: expansion.nonexistent.map(formatWall), timeZone: zone },
     );
-  if (expansion.occurrences.length === 0)
-    throw new DomainError('invalid_rrule', `The rule has no occurrence in the next ${HORIZON_DAYS} days.`, {
-      rrule: rule.text,
-    });
+  const first = expansion.occurrences[0] ?? firstBeyond(spec, heldUntil, now, input.limits);
   const occurrences = expansion.occurrences.map((occurrence) => {
     try {
       checkPeriod(occurrence, resource, now, input.limits);
@@ -126,5 +134,44 @@ export function planSeries(input: {
     throw new DomainError('invalid_rrule', 'Occurrences of this rule overlap one another.', {
       recurrenceId: formatUtc(occurrences[overlapping]!.recurrenceId),
     });
-  return { rule, spec, occurrences, heldUntil };
+  return { rule, spec, occurrences, heldUntil, firstStart: first.start };
+}
+
+/**
+ * What a series may ask for, checked before its rule is expanded: its first wall time neither in
+ * the past (a day's grace: the rule's first match may come after it) nor past the booking horizon,
+ * and its UNTIL within the horizon too.
+ */
+function checkBounds(spec: SeriesSpec, now: Date, limits: HoldLimits): void {
+  const dtstart = wallToInstant(spec.start, spec.zone, 'earlier', 'shiftForward')!;
+  if (dtstart.getTime() < now.getTime() - DAY_MS)
+    throw new DomainError('too_short_notice', 'start is in the past.', { earliestStart: formatUtc(now) });
+  checkWithinHorizon('start', dtstart, now, limits);
+  const until = spec.rule.until;
+  const untilInstant =
+    until === undefined
+      ? undefined
+      : 'instant' in until
+        ? until.instant
+        : new Date(`${until.date}T00:00:00Z`);
+  if (untilInstant && untilInstant.getTime() > now.getTime() + limits.horizonDays * DAY_MS)
+    throw new DomainError('invalid_rrule', `UNTIL may be at most ${limits.horizonDays} days ahead.`, {
+      rrule: spec.rule.text,
+    });
+}
+
+/** The first occurrence after the held window, within the booking horizon; none is 422 `invalid_rrule`. */
+function firstBeyond(spec: SeriesSpec, heldUntil: Date, now: Date, limits: HoldLimits): Occurrence {
+  const horizon = new Date(now.getTime() + limits.horizonDays * DAY_MS + DAY_MS);
+  const later = expandSeries(spec, heldUntil, horizon, 1);
+  const first = later.occurrences[0];
+  if (!first)
+    throw new DomainError(
+      'invalid_rrule',
+      `The rule has no occurrence in the next ${limits.horizonDays} days.`,
+      {
+        rrule: spec.rule.text,
+      },
+    );
+  return first;
 }

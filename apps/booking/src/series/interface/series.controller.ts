@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { cancelBookingSchema, DomainError, rescheduleBookingSchema, type Caller } from '@booking/contracts';
+import {
+  cancelBookingSchema,
+  DomainError,
+  pageQuery,
+  rescheduleBookingSchema,
+  type Caller,
+} from '@booking/contracts';
 import { CurrentCaller, validate } from '@booking/nest-kit';
 import { resolveInstant } from '@booking/time';
 import { RescheduleBooking } from '../../bookings/application/reschedule-booking.usecase';
@@ -10,7 +16,7 @@ import { CancelSeries } from '../application/cancel-series.usecase';
 import { SeriesOccurrences } from '../application/series-occurrences.usecase';
 import { toSeriesView } from './series-view';
 
-const windowQuery = z.object({ from: z.string().max(40), to: z.string().max(40) }).strict();
+const windowQuery = pageQuery.extend({ from: z.string().max(40), to: z.string().max(40) });
 
 /** An RFC 3339 instant (with Z or an offset), or a 400 naming the field. */
 function instantOf(field: string, value: string): Date {
@@ -39,12 +45,12 @@ export class SeriesController {
   @Get('occurrences')
   list(@CurrentCaller() caller: Caller, @Param('seriesId') seriesId: string, @Query() query: unknown) {
     const window = validate(windowQuery, query);
-    return this.occurrences.list(
-      caller,
-      seriesId,
-      instantOf('from', window.from),
-      instantOf('to', window.to),
-    );
+    return this.occurrences.list(caller, seriesId, {
+      from: instantOf('from', window.from),
+      to: instantOf('to', window.to),
+      ...(window.cursor === undefined ? {} : { cursor: window.cursor }),
+      limit: window.limit,
+    });
   }
 
   @Post('cancel')

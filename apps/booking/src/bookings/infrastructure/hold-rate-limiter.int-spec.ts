@@ -1,0 +1,75 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import Redis from 'ioredis';
+import { DomainError } from '@booking/contracts';
+import { redisOptions } from '@booking/nest-kit';
+import { testRun, uniqueName } from '@booking/testing';
+import type { BookingConfig } from '../../booking-config';
+import { HoldRateLimiter } from './hold-rate-limiter';
+
+const limits = { HOLD_RATE_LIMIT: 3, HOLD_RATE_WINDOW_SECONDS: 900 } as BookingConfig;
+const options = { REDIS_KEY_PREFIX: `${uniqueName('limiter')}:`, REDIS_COMMAND_TIMEOUT_MS: 200 };
+
+async function refusalOf(consume: Promise<void>): Promise<DomainError | undefined> {
+  try {
+    await consume;
+    return undefined;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+}
+
+describe('HoldRateLimiter (real Redis)', () => {
+  it('admits three attempts per window and answers the fourth 429 with Retry-After', async () => {
+    const redis = new Redis(testRun().redisUrl, redisOptions(options));
+    // Without an offline queue, a command sent before the connection is ready fails at once.
+    await new Promise((resolve) => redis.once('ready', resolve));
+    const limiter = new HoldRateLimiter(redis, limits);
+    for (let attempt = 0; attempt < 3; attempt++) await limiter.consume('c-1');
+    const refused = await refusalOf(limiter.consume('c-1'));
+    expect(refused?.code).toBe('rate_limited');
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(890);
+    expect(await refusalOf(limiter.consume('c-2'))).toBeUndefined();
+    redis.disconnect();
+  });
+
+  describe('when Redis does not answer', () => {
+    let silent: Server;
+    let port: number;
+    const sockets: Socket[] = [];
+    beforeAll(async () => {
+      // Accepts connections and never replies: a Redis that hangs, not one that refuses.
+      silent = createServer((socket) => sockets.push(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      port = (silent.address() as { port: number }).port;
+    });
+    afterAll(async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+
+    it('fails closed with 503 service_unavailable within the command timeout', async () => {
+      const redis = new Redis(`redis://127.0.0.1:${port}`, {
+        ...redisOptions(options),
+        enableReadyCheck: false,
+      });
+      redis.on('error', () => undefined);
+      await new Promise((resolve) => redis.once('connect', resolve));
+      const limiter = new HoldRateLimiter(redis, limits);
+      const started = performance.now();
+      const refused = await refusalOf(limiter.consume('c-1'));
+      expect(refused?.code).toBe('service_unavailable');
+      expect(refused?.headers['retry-after']).toBe('1');
+      expect(performance.now() - started).toBeLessThan(2_000);
+      redis.disconnect();
+    });
+
+    it('fails closed at once when Redis is not connected at all', async () => {
+      const redis = new Redis('redis://127.0.0.1:1', { ...redisOptions(options), retryStrategy: () => null });
+      redis.on('error', () => undefined);
+      const refused = await refusalOf(new HoldRateLimiter(redis, limits).consume('c-1'));
+      expect(refused?.code).toBe('service_unavailable');
+      redis.disconnect();
+    });
+  });
+});
