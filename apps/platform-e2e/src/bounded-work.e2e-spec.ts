@@ -163,4 +163,33 @@ describe('bounded work per request', () => {
     });
     expect([response.status, (await readJson(response))['code']]).toEqual([400, 'validation_failed']);
   });
+
+  it.each([
+    [
+      'a path parameter of 2,000 characters',
+      'GET',
+      `/v1/bookings/${'a'.repeat(2_000)}`,
+      400,
+      'validation_failed',
+    ],
+    ['an unknown route', 'GET', '/v1/nothing-here', 404, 'not_found'],
+    ['a body that is not JSON', 'POST', '/v1/bookings', 415, 'unsupported_media_type'],
+  ])(
+    'answers %s with problem+json and the request id, as the router refused it',
+    async (_what, method, path, status, code) => {
+      const response = await platform.request(path, {
+        method,
+        headers: {
+          authorization: customer.authorization,
+          'x-request-id': 'framework-1',
+          'content-type': 'text/plain',
+        },
+        ...(method === 'POST' ? { body: 'hello' } : {}),
+      });
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      expect(response.headers.get('x-request-id')).toBe('framework-1');
+      const problem = await readJson(response);
+      expect([response.status, problem['status'], problem['code']]).toEqual([status, status, code]);
+    },
+  );
 });

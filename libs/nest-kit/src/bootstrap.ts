@@ -5,7 +5,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonLogger } from './json-logger';
 import { refuseNulInUrl, useJsonBodyParser } from './json-body-parser';
-import { ProblemFilter } from './problem.filter';
+import { PROBLEM_CONTENT_TYPE, ProblemFilter } from './problem.filter';
+import { toProblem } from './to-problem';
 import { requestContext } from './request-context';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -20,6 +21,15 @@ export function createFastifyAdapter(): FastifyAdapter {
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // What the router refuses before any hook runs (a path parameter over 100 characters, a
+    // malformed URL): problem+json like every other error, with the request id.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      const { problem, headers } = toProblem(error);
+      void reply
+        .status(problem.status)
+        .headers({ ...headers, 'x-request-id': request.id, 'content-type': PROBLEM_CONTENT_TYPE })
+        .send(problem);
     },
   });
 }

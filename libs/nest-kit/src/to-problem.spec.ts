@@ -30,6 +30,29 @@ describe('toProblem', () => {
     expect(problem.code).toBe(code);
   });
 
+  it('answers a PostgreSQL timeout (statement, lock, idle transaction) 503 with Retry-After', () => {
+    for (const code of ['57014', '55P03', '25P03']) {
+      const { problem, headers, unexpected } = toProblem(
+        Object.assign(new Error('canceling statement'), { code }),
+      );
+      expect([code, problem.status, problem.code, headers, unexpected]).toEqual([
+        code,
+        503,
+        'service_unavailable',
+        { 'retry-after': '1' },
+        false,
+      ]);
+    }
+  });
+
+  it('answers a path parameter over the router’s limit 400 validation_failed', () => {
+    const error = Object.assign(new URIError('too long'), {
+      code: 'FST_ERR_MAX_PARAM_LENGTH',
+      statusCode: 414,
+    });
+    expect(toProblem(error).problem).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+
   it('answers a fault of ours with a generic 500 that leaks nothing', () => {
     const { problem, unexpected } = toProblem(
       new TypeError("Cannot read properties of undefined (reading 'rows')"),

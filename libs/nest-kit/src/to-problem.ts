@@ -16,6 +16,14 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_json',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_BAD_URL: 'validation_failed',
+  FST_ERR_MAX_PARAM_LENGTH: 'validation_failed',
+};
+
+/** Where a Fastify code's own sentence says more than its contract code's. */
+const FASTIFY_DETAILS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not a valid URL.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is longer than 100 characters.',
 };
 
 const DETAILS: Partial<Record<ErrorCode, string>> = {
@@ -50,7 +58,8 @@ export function toProblem(error: unknown): ProblemResponse {
   const fastifyCode = (error as { code?: unknown } | null)?.code;
   if (typeof fastifyCode === 'string' && FASTIFY_CODES[fastifyCode]) {
     const code = FASTIFY_CODES[fastifyCode];
-    return { problem: problemOf(code, DETAILS[code] ?? code), headers: {}, unexpected: false };
+    const detail = FASTIFY_DETAILS[fastifyCode] ?? DETAILS[code] ?? code;
+    return { problem: problemOf(code, detail), headers: {}, unexpected: false };
   }
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
     return { problem: problemOf('invalid_json', DETAILS.invalid_json!), headers: {}, unexpected: false };
