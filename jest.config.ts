@@ -23,7 +23,7 @@ const config: Config = {
   // Integration tests each make their own databases and topics; two workers match the two cores.
   maxWorkers: 2,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,infra}/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'integration',

@@ -127,9 +127,16 @@ export async function stopKafkaBroker(name: string): Promise<void> {
   forgetPid(name);
 }
 
-/** Kafka wants a base64url UUID of 16 bytes as the cluster id. */
-function clusterId(): string {
-  return Buffer.from(randomUUID().replace(/-/g, ''), 'hex').toString('base64url');
+/**
+ * Kafka wants a base64url UUID of 16 bytes as the cluster id. One in 64 starts with '-', which the
+ * storage tool's parser reads as an option (`--cluster-id: expected one argument`); Kafka's own
+ * Uuid.randomUuid() draws again in that case, and so does this.
+ */
+export function clusterId(): string {
+  for (;;) {
+    const id = Buffer.from(randomUUID().replace(/-/g, ''), 'hex').toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 /**
