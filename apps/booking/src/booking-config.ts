@@ -20,6 +20,8 @@ export const bookingConfigSchema = commonConfigSchema.extend({
   STANDING_RESTRICTED_NOTICE_HOURS: int(0, 24),
   STANDING_FREEZE_AT: int(1, 3),
   STANDING_LATE_CANCEL_HOURS: int(0, 2),
+  /** How long before its start a booking may be checked in (a car picked up, a patient arrived). */
+  CHECK_IN_EARLY_MINUTES: int(0, 60),
   /** How often confirmed bookings past their no-show deadline are marked NO_SHOW. */
   NO_SHOW_INTERVAL_MS: int(50, 10_000),
   /** How often open-ended series are held further ahead (up to 180 days). */

@@ -125,12 +125,25 @@ describe('a booking’s life through the gateway', () => {
   it('checks in and completes for the host; any other step is 409 invalid_transition', async () => {
     const host = await Client.as(platform, 'host');
     const car = await admin.createResource({ ownerId: host.userId, depositAmount: 0 });
-    const booking = await (
-      await customer()
-    ).holdOk({
+    const client = await customer();
+    const later = await client.holdOk({
       resourceId: car['resourceId'],
       start: hoursFromNow(platform, 5),
       end: hoursFromNow(platform, 8),
+    });
+    // Five hours ahead: too early to pick up (60 minutes before) or to call a no-show (30 after).
+    for (const action of ['check-in', 'no-show']) {
+      const tooEarly = await host.send('POST', `/v1/bookings/${later['bookingId'] as string}/${action}`);
+      expect([action, tooEarly.status, await readJson(tooEarly)]).toEqual([
+        action,
+        409,
+        expect.objectContaining({ code: 'invalid_transition', allowedFrom: expect.any(String) }),
+      ]);
+    }
+    const booking = await client.holdOk({
+      resourceId: car['resourceId'],
+      start: hoursFromNow(platform, 0.5),
+      end: hoursFromNow(platform, 3),
     });
     const id = booking['bookingId'] as string;
     const early = await host.send('POST', `/v1/bookings/${id}/complete`);
@@ -279,11 +292,19 @@ describe('a booking’s life through the gateway', () => {
     };
     const booking = await (await customer()).holdOk(body);
     const id = booking['bookingId'] as string;
+    // The window opens noShowAfterMinutes (30) after the start; the job takes it only once that has passed.
+    platform.clock.set(new Date(Date.parse(booking['start'] as string) + 30 * 60_000));
     const response = await host.send('POST', `/v1/bookings/${id}/no-show`);
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBeTruthy();
     expect((await readJson(response))['status']).toBe('NO_SHOW');
-    expect((await (await customer()).hold(body)).status).toBe(201);
+    // Released: the rest of its period can be held again.
+    const rest = {
+      resourceId: car['resourceId'],
+      start: hoursFromNow(platform, 0.25),
+      end: hoursFromNow(platform, 1),
+    };
+    expect((await (await customer()).hold(rest)).status).toBe(201);
     expect((await host.send('POST', `/v1/bookings/${id}/no-show`)).status).toBe(409);
     await expectEventually(() =>
       expect(eventsOf(id).map((event) => event.type)).toContain('booking.no_show'),
@@ -315,7 +336,7 @@ describe('a booking’s life through the gateway', () => {
     platform.clock.set(new Date(Date.parse(start) + 44 * 60_000));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await statusOf(absent)).toBe('CONFIRMED');
-    platform.clock.set(new Date(Date.parse(start) + 45 * 60_000));
+    platform.clock.set(new Date(Date.parse(start) + 45 * 60_000 + 1_000));
     await expectEventually(async () => expect(await statusOf(absent)).toBe('NO_SHOW'));
     await expectEventually(() =>
       expect(eventsOf(absent['bookingId'] as string).map((event) => event.type)).toEqual([

@@ -45,7 +45,7 @@ describe("customers' standing through the gateway: no-shows warn, restrict, then
     // 1: not checked in 30 minutes after the start.
     const missed = await readJson(await holdIn(customer, 2));
     expect(missed['warnings']).toEqual([]);
-    platform.clock.advance(2.5 * HOUR);
+    platform.clock.advance(2.5 * HOUR + 1_000); // past the 30 minutes: the job marks it
     await expectEventually(async () => expect((await standingOf(customer, me))['noShows']).toBe(1));
     expect((await standingOf(customer, me))['level']).toBe('warned');
     const warned = await holdIn(customer, 3);
@@ -106,10 +106,15 @@ describe("customers' standing through the gateway: no-shows warn, restrict, then
     expect(moved.status).toBe(403);
     expect((await readJson(moved))['code']).toBe('customer_restricted');
 
-    // 3: the host marks a no-show.
-    expect((await host.send('POST', `/v1/bookings/${third['bookingId'] as string}/no-show`)).status).toBe(
-      200,
-    );
+    // 3: the host marks a no-show, which opens only once the customer is noShowAfterMinutes late:
+    // marked days early, it would strike a customer who may still come.
+    const noShow = `/v1/bookings/${third['bookingId'] as string}/no-show`;
+    const early = await host.send('POST', noShow);
+    expect([early.status, (await readJson(early))['code']]).toEqual([409, 'invalid_transition']);
+    expect((await standingOf(customer, me))['noShows']).toBe(2);
+    // At that very instant only the host may call it: the job takes it once it has passed.
+    platform.clock.set(new Date(Date.parse(third['start'] as string) + 30 * 60_000));
+    expect((await host.send('POST', noShow)).status).toBe(200);
     expect(await standingOf(customer, me)).toMatchObject({
       noShows: 3,
       level: 'frozen',

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Caller, TopicNames } from '@booking/contracts';
 import { withTransaction } from '@booking/db';
-import { CLOCK, OUTBOX_WRITER, PG_POOL, TOPIC_NAMES } from '@booking/nest-kit';
+import { CLOCK, OUTBOX_WRITER, PG_POOL, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import { CustomerStanding } from '../../customers/application/customer-standing';
@@ -18,7 +18,9 @@ import {
   targetOf,
   type BookingAction,
 } from '../domain/booking-status';
+import { checkHostActionWindow } from '../domain/host-action-window';
 import { refundFor, type RefundDecision } from '../domain/refund-policy';
+import type { BookingConfig } from '../../booking-config';
 import { AvailabilityCache } from '../infrastructure/availability-cache';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import { bookingEvent } from './booking-events';
@@ -47,6 +49,7 @@ export class ChangeBooking {
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
   ) {}
 
   async cancel(
@@ -100,8 +103,15 @@ export class ChangeBooking {
 
   async hostAction(caller: Caller, bookingId: string, action: HostAction): Promise<Booking> {
     const visible = await this.visible(caller, bookingId);
+    const resource = (await this.resources.findById(visible.resourceId))!;
     const changed = await withTransaction(this.pool, async (tx) => {
       const now = this.clock.now();
+      // A move may have changed the start since it was read: judged by the row as it is locked.
+      const current = (await this.bookings.lockById(tx, bookingId))!;
+      checkHostActionWindow(action, current.period.start, now, {
+        checkInEarlyMinutes: this.config.CHECK_IN_EARLY_MINUTES,
+        noShowAfterMinutes: resource.cancellationPolicy.noShowAfterMinutes,
+      });
       const changed = await this.bookings.changeStatus(tx, {
         bookingId,
         from: allowedFrom(action),

@@ -292,15 +292,16 @@ export class BookingRepository {
   }
 
   /**
-   * Confirmed bookings whose start is `noShowAfterMinutes` (the resource's policy) behind `now`
-   * without a check-in become NO_SHOW, which releases their period.
+   * Confirmed bookings whose start is more than `noShowAfterMinutes` (the resource's policy)
+   * behind `now` without a check-in become NO_SHOW, which releases their period. At that very
+   * instant the host may still call it themself (ChangeBooking's window opens then).
    */
   async markNoShowsDue(tx: TransactionClient, now: Date, limit: number): Promise<Booking[]> {
     const { rows } = await tx.query<BookingRow>(
       `WITH due AS (
          SELECT b.booking_id FROM booking b JOIN resource r ON r.resource_id = b.resource_id
           WHERE b.status = 'CONFIRMED' AND lower(b.period) <= $1
-            AND lower(b.period) + make_interval(mins => (r.cancellation_policy->>'noShowAfterMinutes')::int) <= $1
+            AND lower(b.period) + make_interval(mins => (r.cancellation_policy->>'noShowAfterMinutes')::int) < $1
           ORDER BY lower(b.period) LIMIT $2
           FOR UPDATE OF b SKIP LOCKED)
        UPDATE booking b SET status = 'NO_SHOW', strike_at = $1, updated_at = $1
