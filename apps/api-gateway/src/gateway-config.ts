@@ -26,3 +26,6 @@ export const gatewayConfigSchema = z.object({
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** What production refuses to run with when missing, short, a placeholder or the development default. */
+export const GATEWAY_SECRETS = ['JWT_SECRET'] as const;

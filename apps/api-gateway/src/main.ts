@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { parseConfig } from '@booking/config';
 import { runService } from '@booking/nest-kit';
 import { createGatewayApp } from './gateway-app';
-import { gatewayConfigSchema } from './gateway-config';
+import { GATEWAY_SECRETS, gatewayConfigSchema } from './gateway-config';
 
 runService('api-gateway', async () => {
-  const config = parseConfig(gatewayConfigSchema, process.env);
+  const config = parseConfig(gatewayConfigSchema, process.env, { secrets: GATEWAY_SECRETS });
   return { ...(await createGatewayApp(config)), port: config.GATEWAY_PORT };
 });

@@ -22,3 +22,6 @@ export const notificationConfigSchema = commonConfigSchema.extend({
 });
 
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;
+
+/** What production refuses to run with (the relay's password is read from SMTP_URL). */
+export const NOTIFICATION_SECRETS = ['SMTP_URL', 'SMS_API_KEY'] as const;

@@ -26,7 +26,11 @@ describe('bounded work per request', () => {
     await series({ start: '2026-12-10T10:00:00', end: '2026-12-10T11:00:00', rrule: 'FREQ=DAILY;COUNT=2' })();
   });
 
-  /** The answer and how long it took, with the booking service's liveness probed meanwhile. */
+  /**
+   * The answer, how long it took and the CPU it cost, with the booking service's liveness probed
+   * meanwhile. Bounds are far above the few milliseconds measured and far below the seconds
+   * these requests used to cost, so a busy CI core cannot make them fail.
+   */
   async function timed(send: () => Promise<Response>) {
     const probes: number[] = [];
     let done = false;
@@ -39,15 +43,19 @@ describe('bounded work per request', () => {
       }
     })();
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const response = await send();
     const body = await readJson(response);
     const elapsedMs = performance.now() - started;
+    // The whole platform runs in this process: its CPU is the services' (and these probes').
+    const cpu = process.cpuUsage(cpuBefore);
     done = true;
     await probing;
     return {
       status: response.status,
       code: body['code'] as string,
       elapsedMs,
+      cpuMs: (cpu.user + cpu.system) / 1_000,
       slowestProbeMs: Math.max(...probes),
     };
   }
@@ -66,7 +74,8 @@ describe('bounded work per request', () => {
     expect(answer).toMatchObject({ status: 422, code: 'invalid_rrule' });
     // Unbounded, rrule.js walked this day by day to year 9999: ~12 s of CPU.
     expect(answer.elapsedMs).toBeLessThan(1_000);
-    expect(answer.slowestProbeMs).toBeLessThan(100);
+    expect(answer.cpuMs).toBeLessThan(1_000);
+    expect(answer.slowestProbeMs).toBeLessThan(250);
   });
 
   it('refuses a daily series from year 1000 as in the past, before expanding it', async () => {
@@ -75,7 +84,8 @@ describe('bounded work per request', () => {
     );
     expect(answer).toMatchObject({ status: 422, code: 'too_short_notice' });
     expect(answer.elapsedMs).toBeLessThan(1_000);
-    expect(answer.slowestProbeMs).toBeLessThan(100);
+    expect(answer.cpuMs).toBeLessThan(1_000);
+    expect(answer.slowestProbeMs).toBeLessThan(250);
   });
 
   it('refuses a start beyond the two-year booking horizon with validation_failed', async () => {

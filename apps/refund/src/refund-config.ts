@@ -17,3 +17,6 @@ export const refundConfigSchema = commonConfigSchema.extend(providerConfigSchema
 });
 
 export type RefundConfig = z.infer<typeof refundConfigSchema>;
+
+/** What production refuses to run with when missing, short, a placeholder or the development default. */
+export const REFUND_SECRETS = ['SANDBOX_API_KEY'] as const;

@@ -21,3 +21,71 @@ describe('parseConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL[\s\S]*PORT/);
   });
 });
+
+describe('parseConfig in production', () => {
+  const schema = commonConfigSchema.extend({
+    JWT_SECRET: z.string().default('local-development-secret-change-me'),
+    SMTP_URL: z.string().default('smtp://notification:local-smtp-password@127.0.0.1:2525'),
+    HOOK_SECRET: z.string().default('whsec_bG9jYWwtZGV2ZWxvcG1lbnQtd2ViaG9vay1zZWNyZXQ='),
+  });
+  const secrets = ['JWT_SECRET', 'SMTP_URL', 'HOOK_SECRET'];
+  const strong = 'k3Jq9vXw2LmZp8RtYb4NcF6sHd1GaE7u';
+  const good = {
+    NODE_ENV: 'production',
+    JWT_SECRET: strong,
+    SMTP_URL: `smtp://mailer:${strong}@smtp.internal:587`,
+    HOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+  };
+  const problemsOf = (env: Record<string, string | undefined>): string[] => {
+    try {
+      parseConfig(schema, env, { secrets });
+      return [];
+    } catch (error) {
+      if (error instanceof ConfigError) return error.issues;
+      throw error;
+    }
+  };
+
+  it('runs with secrets of the operator’s own', () => {
+    expect(problemsOf(good)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'missing, so the development default would be used',
+      { JWT_SECRET: undefined },
+      'JWT_SECRET: must be set in production',
+    ],
+    [
+      'the development default given explicitly',
+      { JWT_SECRET: 'local-development-secret-change-me' },
+      'JWT_SECRET: is the development default; set a secret of your own',
+    ],
+    [
+      'a placeholder',
+      { JWT_SECRET: 'CHANGE_ME_AT_LEAST_16_CHARACTERS_LONG_XX' },
+      'JWT_SECRET: is a placeholder; set a real secret',
+    ],
+    [
+      'shorter than 32 bytes',
+      { JWT_SECRET: 'k3Jq9vXw2LmZp8RtYb4N' },
+      'JWT_SECRET: must be at least 32 bytes',
+    ],
+    [
+      'a relay password that is a placeholder',
+      { SMTP_URL: 'smtp://CHANGE_ME:CHANGE_ME@smtp.example.com:587' },
+      'SMTP_URL: is a placeholder; set a real secret',
+    ],
+    [
+      'a webhook key of 16 bytes after whsec_',
+      { HOOK_SECRET: `whsec_${Buffer.alloc(16, 7).toString('base64')}` },
+      'HOOK_SECRET: must be at least 32 bytes',
+    ],
+  ])('refuses a secret that is %s', (_what, change, problem) => {
+    expect(problemsOf({ ...good, ...change })).toEqual([problem]);
+  });
+
+  it('keeps the development defaults outside production', () => {
+    expect(problemsOf({})).toEqual([]);
+  });
+});

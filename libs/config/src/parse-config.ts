@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { productionSecretProblems } from './production-secrets';
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -14,10 +15,17 @@ export class ConfigError extends Error {
 export function parseConfig<S extends z.ZodType>(
   schema: S,
   env: Record<string, string | undefined>,
+  options: { secrets?: readonly string[] } = {},
 ): z.infer<S> {
   const result = schema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  // In production, the secrets must be the operator's own: never a default that ships in the code.
+  if (env['NODE_ENV'] === 'production' && options.secrets) {
+    const defaults = schema.safeParse({}).data as Record<string, unknown> | undefined;
+    const problems = productionSecretProblems(env, options.secrets, defaults ?? {});
+    if (problems.length > 0) throw new ConfigError(problems);
   }
   return result.data;
 }
