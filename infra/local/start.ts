@@ -85,6 +85,10 @@ async function main(): Promise<void> {
     NOTIFICATION_URL: `http://127.0.0.1:${ports['NOTIFICATION_PORT']}`,
     SANDBOX_PROVIDER_URL: `http://127.0.0.1:${ports['SANDBOX_PORT']}`,
     SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports['GATEWAY_PORT']}/v1/payments/webhook`,
+    // The sandbox signs with the platform's own key: set one, and the checkout's payments still verify.
+    ...(process.env['PAYMENT_WEBHOOK_SECRET']
+      ? { SANDBOX_WEBHOOK_SECRETS: process.env['PAYMENT_WEBHOOK_SECRET'] }
+      : {}),
     MESSAGING_SMTP_PORT: SMTP_PORT,
     SMTP_URL: `smtp://notification:local-smtp-password@127.0.0.1:${SMTP_PORT}`,
     SMS_PROVIDER_URL: `http://127.0.0.1:${ports['MESSAGING_SMS_PORT']}`,

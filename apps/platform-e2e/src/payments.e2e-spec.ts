@@ -177,15 +177,46 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     expect(await readJson(unknown)).toMatchObject({ received: true, outcome: 'ignored' });
   });
 
-  it('answers 400 for a signed payment.succeeded whose data is not a payment, and records nothing', async () => {
-    const before = await count('payment', 'SELECT count(*) AS n FROM webhook_delivery');
-    const response = await postWebhook(
-      platform,
-      signedWebhook(platform, { type: 'payment.succeeded', data: { txnId: 7, amount: 'lots' } }),
+  it('records a signed payment.succeeded it cannot apply (lower-case currency, fractional amount) with its problem, once', async () => {
+    const { bookingId } = await hold();
+    const payments = await count('payment', 'SELECT count(*) AS n FROM payment');
+    const delivery = signedWebhook(platform, {
+      type: 'payment.succeeded',
+      data: { txnId: `pi_${bookingId}`, bookingId, amount: 2_000_000.5, currency: 'vnd' },
+    });
+    // Answered 200: refused with 400, the provider would resend it forever and the money stay stranded.
+    for (const expected of ['unprocessable', 'duplicate']) {
+      const response = await postWebhook(platform, delivery);
+      expect([response.status, (await readJson(response))['outcome']]).toEqual([200, expected]);
+    }
+    const { rows } = await platform
+      .database('payment')
+      .query('SELECT event_type, problem FROM webhook_delivery WHERE webhook_id = $1', [
+        delivery.headers['webhook-id'],
+      ]);
+    expect(rows).toEqual([
+      { event_type: 'payment.succeeded', problem: expect.stringMatching(/\/amount: .*; \/currency: /) },
+    ]);
+    expect(await count('payment', 'SELECT count(*) AS n FROM payment')).toBe(payments);
+    const metrics = await (await fetch(`${platform.serviceUrls.payment}/metrics`)).text();
+    expect(metrics).toMatch(
+      /^webhook_deliveries_total\{outcome="unprocessable",reason="",service="payment"\} [1-9]/m,
     );
-    expect(response.status).toBe(400);
-    expect((await readJson(response))['code']).toBe('validation_failed');
-    expect(await count('payment', 'SELECT count(*) AS n FROM webhook_delivery')).toBe(before);
+  });
+
+  it('counts a refused delivery by its reason, so a wrong key shows before holds expire', async () => {
+    const { bookingId } = await hold();
+    const refused = await postWebhook(
+      platform,
+      signedWebhook(platform, paymentBody(bookingId, `pi_${bookingId}`), {
+        secrets: ['not-the-platform-key'],
+      }),
+    );
+    expect(refused.status).toBe(401);
+    const metrics = await (await fetch(`${platform.serviceUrls.payment}/metrics`)).text();
+    expect(metrics).toMatch(
+      /^webhook_deliveries_total\{outcome="refused",reason="no_valid_signature",service="payment"\} [1-9]/m,
+    );
   });
 
   it('keeps a wrong-amount hold in HOLD until it expires, and refunds exactly what was paid, once', async () => {
@@ -270,7 +301,7 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     });
     expect(failed!.data).toMatchObject({ bookingId, amount: DEPOSIT, currency: 'VND', attempts: 8 });
     const metrics = await (await fetch(`${platform.serviceUrls.refund}/metrics`)).text();
-    expect(metrics).toMatch(/^refunds_failed_total [1-9]\d*$/m);
+    expect(metrics).toMatch(/^refunds_failed_total\{service="refund"\} [1-9]\d*$/m);
   });
 
   it('makes one refund when the provider makes it but its answer times out (the retry reuses the key)', async () => {

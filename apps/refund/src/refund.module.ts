@@ -7,7 +7,6 @@ import { ExecuteRefundsJob } from './refunds/application/execute-refunds.job';
 import { RefundMetrics } from './refunds/application/refund-metrics';
 import { RequestRefund } from './refunds/application/request-refund.usecase';
 import { RefundRepository } from './refunds/infrastructure/refund.repository';
-import { MetricsController } from './refunds/interface/metrics.controller';
 import { RefundEventConsumer } from './refunds/interface/refund-event.consumer';
 
 @Module({})
@@ -21,7 +20,6 @@ export class RefundModule {
       imports: [
         PlatformModule.forRoot({ service: 'refund', config, migrations: refundMigrations, ...overrides }),
       ],
-      controllers: [MetricsController],
       providers: [
         { provide: PAYMENT_PROVIDER, useValue: createPaymentProvider(config) },
         RefundRepository,

@@ -22,3 +22,4 @@ export { CurrentCaller, callerOf } from './caller.decorator';
 export { EventSubscription } from './event-subscription';
 export { PeriodicJob } from './periodic-job';
 export { LeasedBatchJob } from './leased-batch-job';
+export { counterIn, createMetricsRegistry, METRICS, MetricsController } from './metrics';

@@ -28,6 +28,7 @@ import { OutboxRelay, OutboxWriter } from '@booking/outbox';
 import { systemClock, type Clock } from '@booking/time';
 import { HealthModule } from './health.module';
 import { describeError, JsonLogger } from './json-logger';
+import { createMetricsRegistry, METRICS, MetricsController } from './metrics';
 import { Readiness } from './readiness';
 import { CLOCK, KAFKA, LOGGER, OUTBOX_WRITER, PG_POOL, REDIS, SERVICE_CONFIG, TOPIC_NAMES } from './tokens';
 
@@ -151,8 +152,10 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [HealthModule],
+      controllers: [MetricsController],
       providers: [
         { provide: SERVICE_CONFIG, useValue: settings.config },
+        { provide: METRICS, useValue: createMetricsRegistry(settings.service) },
         { provide: LOGGER, useValue: logger },
         { provide: CLOCK, useValue: clock },
         { provide: TOPIC_NAMES, useValue: topicNames(settings.config.KAFKA_TOPIC_PREFIX) },
@@ -180,7 +183,7 @@ export class PlatformModule {
         OutboxRelayLifecycle,
         PlatformLifecycle,
       ],
-      exports: [SERVICE_CONFIG, LOGGER, CLOCK, TOPIC_NAMES, PG_POOL, KAFKA, REDIS, OUTBOX_WRITER],
+      exports: [SERVICE_CONFIG, LOGGER, CLOCK, TOPIC_NAMES, PG_POOL, KAFKA, REDIS, OUTBOX_WRITER, METRICS],
     };
   }
 }

@@ -7,7 +7,18 @@ import {
   type TopicNames,
 } from '@booking/contracts';
 import { withTransaction } from '@booking/db';
-import { CLOCK, OUTBOX_WRITER, PG_POOL, SERVICE_CONFIG, TOPIC_NAMES, validate } from '@booking/nest-kit';
+import type { Counter, Registry } from 'prom-client';
+import {
+  CLOCK,
+  counterIn,
+  LOGGER,
+  METRICS,
+  OUTBOX_WRITER,
+  PG_POOL,
+  SERVICE_CONFIG,
+  TOPIC_NAMES,
+  type JsonLogger,
+} from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import { verifyWebhook } from '@booking/payment-provider';
 import type { Clock } from '@booking/time';
@@ -21,22 +32,36 @@ export interface WebhookDelivery {
   body: unknown;
 }
 
-export type WebhookOutcome = 'recorded' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'recorded' | 'duplicate' | 'ignored' | 'unprocessable';
 
 /**
  * A provider's delivery, verified before anything is read from it. `payment.succeeded` becomes one
  * `payment` row (the transaction id is its key) and one event in the same transaction: repeats,
  * concurrent copies and other webhook-ids for the same transaction all find the row and add nothing.
+ * A verified delivery is always recorded: one whose payment cannot be read (a fractional amount, a
+ * lower-case currency) is kept with its problem and logged as an error for reconciliation, and is
+ * answered 200, so the provider stops resending what would be refused forever.
  */
 @Injectable()
 export class ReceiveWebhook {
+  private readonly deliveries: Counter<'outcome' | 'reason'>;
+
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: PaymentConfig,
-  ) {}
+    @Inject(LOGGER) private readonly logger: JsonLogger,
+    @Inject(METRICS) metrics: Registry,
+  ) {
+    this.deliveries = counterIn(
+      metrics,
+      'webhook_deliveries_total',
+      'Payment webhook deliveries by outcome',
+      ['outcome', 'reason'],
+    );
+  }
 
   async handle(delivery: WebhookDelivery): Promise<WebhookOutcome> {
     const now = this.clock.now();
@@ -46,21 +71,48 @@ export class ReceiveWebhook {
       now,
       this.config.WEBHOOK_TOLERANCE_SECONDS,
     );
-    if (refusal)
+    if (refusal) {
+      // Never the secret or the body: the reason and the id say enough to find a misconfigured key.
+      this.logger.event('warn', 'webhook refused', { reason: refusal, webhookId: delivery.id ?? null });
+      this.deliveries.inc({ outcome: 'refused', reason: refusal });
       throw new DomainError('unauthorized', 'The webhook signature does not verify.', { reason: refusal });
-    const envelope = validate(webhookEnvelopeSchema, delivery.body);
-    const payment =
-      envelope.type === 'payment.succeeded' ? validate(paymentSucceededSchema, envelope.data) : null;
+    }
+    const outcome = await this.record(delivery, now);
+    this.deliveries.inc({ outcome, reason: '' });
+    return outcome;
+  }
+
+  private async record(delivery: WebhookDelivery, now: Date): Promise<WebhookOutcome> {
+    const envelope = webhookEnvelopeSchema.safeParse(delivery.body);
+    const type = envelope.success ? envelope.data.type : 'unknown';
+    const parsed =
+      envelope.success && type === 'payment.succeeded'
+        ? paymentSucceededSchema.safeParse(envelope.data.data)
+        : null;
+    const problem = !envelope.success
+      ? describeIssues(envelope.error.issues)
+      : parsed && !parsed.success
+        ? describeIssues(parsed.error.issues)
+        : null;
     const webhookId = delivery.id!;
 
     return withTransaction(this.pool, async (tx) => {
       const first = await tx.query(
-        `INSERT INTO webhook_delivery (webhook_id, event_type, payload, received_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (webhook_id) DO NOTHING`,
-        [webhookId, envelope.type, delivery.rawBody, now],
+        `INSERT INTO webhook_delivery (webhook_id, event_type, payload, received_at, problem)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (webhook_id) DO NOTHING`,
+        [webhookId, type, delivery.rawBody, now, problem],
       );
       if (first.rowCount === 0) return 'duplicate';
-      if (!payment) return 'ignored';
+      if (problem !== null) {
+        this.logger.event('error', 'webhook delivery cannot be applied; kept for reconciliation', {
+          webhookId,
+          type,
+          problem,
+        });
+        return 'unprocessable';
+      }
+      if (!parsed?.success) return 'ignored';
+      const payment = parsed.data;
       const inserted = await tx.query(
         `INSERT INTO payment (txn_id, booking_id, amount, currency, webhook_id, received_at)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (txn_id) DO NOTHING`,
@@ -76,4 +128,8 @@ export class ReceiveWebhook {
       return 'recorded';
     });
   }
+}
+
+function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  return issues.map((issue) => `/${issue.path.map(String).join('/')}: ${issue.message}`).join('; ');
 }

@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Counter, Registry } from 'prom-client';
+import { counterIn, METRICS } from '@booking/nest-kit';
 
 const COUNTERS = {
   refund_attempts_total: 'Provider refund calls made',
@@ -8,25 +10,24 @@ const COUNTERS = {
 
 export type RefundCounter = keyof typeof COUNTERS;
 
-/** The refund service's counters, in the Prometheus text format at `GET /metrics`. */
+/** The refund service's counters, in the app's registry (`GET /metrics`). */
 @Injectable()
 export class RefundMetrics {
-  private readonly values = new Map<RefundCounter, number>();
+  private readonly counters: Record<RefundCounter, Counter>;
+
+  constructor(@Inject(METRICS) registry: Registry) {
+    this.counters = {
+      refund_attempts_total: counterIn(registry, 'refund_attempts_total', COUNTERS.refund_attempts_total),
+      refunds_succeeded_total: counterIn(
+        registry,
+        'refunds_succeeded_total',
+        COUNTERS.refunds_succeeded_total,
+      ),
+      refunds_failed_total: counterIn(registry, 'refunds_failed_total', COUNTERS.refunds_failed_total),
+    };
+  }
 
   increment(counter: RefundCounter): void {
-    this.values.set(counter, (this.values.get(counter) ?? 0) + 1);
-  }
-
-  value(counter: RefundCounter): number {
-    return this.values.get(counter) ?? 0;
-  }
-
-  exposition(): string {
-    return Object.entries(COUNTERS)
-      .map(
-        ([name, help]) =>
-          `# HELP ${name} ${help}\n# TYPE ${name} counter\n${name} ${this.value(name as RefundCounter)}\n`,
-      )
-      .join('');
+    this.counters[counter].inc();
   }
 }
