@@ -349,27 +349,29 @@ describe('recurring series through the gateway', () => {
     const other = await Client.as(platform, 'customer');
     await other.holdOk({
       resourceId: court['resourceId'],
-      start: '2027-06-14T07:30:00',
-      end: '2027-06-14T08:30:00',
+      start: '2027-06-07T07:30:00',
+      end: '2027-06-07T08:30:00',
       timeZone: 'America/New_York',
     });
-    platform.clock.advance(21 * 86_400_000);
+    // Nine days: one Monday missed (a no-show only warns; three would freeze the customer, and the
+    // job would then refuse the rest as customer_restricted, as it would a new hold).
+    platform.clock.advance(9 * 86_400_000);
     await expectEventually(async () => {
       const series = await readJson(await client.send('GET', `/v1/series/${seriesId}`));
       expect(series['conflicts']).toEqual([
         {
-          recurrenceId: '2027-06-14T11:00:00Z',
-          start: '2027-06-14T11:00:00Z',
-          end: '2027-06-14T12:00:00Z',
+          recurrenceId: '2027-06-07T11:00:00Z',
+          start: '2027-06-07T11:00:00Z',
+          end: '2027-06-07T12:00:00Z',
           reason: 'slot_unavailable',
         },
       ]);
     });
     const june = await occurrences(client, seriesId, '2027-06-01T00:00:00Z', '2027-06-25T00:00:00Z');
     expect(june.map((o) => [o['startLocal'].slice(0, 10), o['status']])).toEqual([
-      ['2027-06-07', 'CONFIRMED'],
-      ['2027-06-14', 'CONFLICT'],
-      ['2027-06-21', 'PLANNED'], // beyond the horizon: 180 days after Dec 22 is Jun 20
+      ['2027-06-07', 'CONFLICT'],
+      ['2027-06-14', 'PLANNED'], // beyond the horizon: 180 days after Dec 10 is Jun 8
+      ['2027-06-21', 'PLANNED'],
     ]);
     await expectEventually(() =>
       expect(
@@ -378,5 +380,36 @@ describe('recurring series through the gateway', () => {
           .filter((e) => e.type === 'series.occurrence_conflict' && e.subject === seriesId),
       ).toHaveLength(1),
     );
+  });
+
+  it('holds later occurrences only under a new hold’s rules, and ends a COUNT series once all came due', async () => {
+    const court = await room();
+    const firstDay = new Date(platform.clock.now().getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const { status, body, client } = await createSeries({
+      resourceId: court['resourceId'],
+      start: `${firstDay}T09:00:00`,
+      end: `${firstDay}T10:00:00`,
+      rrule: 'FREQ=WEEKLY;COUNT=30',
+    });
+    expect(status).toBe(201);
+    const heldNow = (body['occurrences'] as Json[]).length;
+    expect(heldNow).toBeLessThan(30);
+    // The resource closes every day: what comes due from now on would be refused as a new hold.
+    const closed = await admin.send('PATCH', `/v1/resources/${court['resourceId']}`, {
+      businessHours: { weekly: {}, overrides: {} },
+    });
+    expect(closed.status).toBe(200);
+    platform.clock.advance(60 * 86_400_000);
+    await expectEventually(async () => {
+      const series = await readJson(await client.send('GET', `/v1/series/${body['seriesId']}`));
+      expect(series['status']).toBe('ENDED');
+      expect((series['conflicts'] as Json[]).map((conflict) => conflict['reason'])).toEqual(
+        Array(30 - heldNow).fill('outside_business_hours'),
+      );
+    });
+    const { rows } = await platform
+      .database('booking')
+      .query('SELECT count(*)::int AS n FROM booking WHERE series_id = $1', [body['seriesId']]);
+    expect(rows[0].n).toBe(heldNow);
   });
 });

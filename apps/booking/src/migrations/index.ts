@@ -6,6 +6,7 @@ import { AddPaymentTxn1764000000300 } from './1764000000300-add-payment-txn';
 import { CreateSeries1764000000400 } from './1764000000400-create-series';
 import { AddNoShowIndex1764000000500 } from './1764000000500-add-no-show-index';
 import { AddCustomerStanding1764000000600 } from './1764000000600-add-customer-standing';
+import { AddSeriesEnded1764000000700 } from './1764000000700-add-series-ended';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const bookingMigrations: MigrationClass[] = [
@@ -16,4 +17,5 @@ export const bookingMigrations: MigrationClass[] = [
   CreateSeries1764000000400,
   AddNoShowIndex1764000000500,
   AddCustomerStanding1764000000600,
+  AddSeriesEnded1764000000700,
 ];

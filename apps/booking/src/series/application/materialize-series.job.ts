@@ -1,19 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { TopicNames } from '@booking/contracts';
+import { DomainError, type TopicNames } from '@booking/contracts';
 import { isPgError, PG_ERRORS, withTransaction, type TransactionClient } from '@booking/db';
 import { CLOCK, OUTBOX_WRITER, PG_POOL, PeriodicJob, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
-import { expandSeries, formatUtc, wallToInstant, type Clock } from '@booking/time';
-import type { BookingConfig } from '../../booking-config';
+import { expandSeries, formatUtc, wallToInstant, type Clock, type Occurrence } from '@booking/time';
+import { holdLimitsOf, type BookingConfig } from '../../booking-config';
+import { CustomerStanding } from '../../customers/application/customer-standing';
+import type { Standing } from '../../customers/domain/standing';
 import { bookingEvent } from '../../bookings/application/booking-events';
-import { blockedOf } from '../../bookings/domain/hold-plan';
+import { blockedOf, checkPeriod } from '../../bookings/domain/hold-plan';
 import { newBooking } from '../../bookings/domain/new-booking';
 import { AvailabilityCache } from '../../bookings/infrastructure/availability-cache';
 import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
 import type { Resource } from '../../resources/domain/resource';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
-import { specOf, type Series, type SeriesConflict } from '../domain/series';
+import { lastPossibleStart, specOf, type Series, type SeriesConflict } from '../domain/series';
 import { HORIZON_DAYS } from '../domain/series-plan';
 import { SeriesRepository } from '../infrastructure/series.repository';
 
@@ -40,6 +42,7 @@ export class MaterializeSeriesJob extends PeriodicJob {
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
+    private readonly customers: CustomerStanding,
   ) {
     super();
   }
@@ -82,9 +85,20 @@ export class MaterializeSeriesJob extends PeriodicJob {
       };
     });
     const skipped = new Set(series.cancelledRecurrences);
+    const standing = await this.customers.of(series.customerId, now, tx);
     let held = 0;
     for (const occurrence of expansion.occurrences) {
       if (skipped.has(formatUtc(occurrence.recurrenceId))) continue;
+      const refused = this.refusalOf(occurrence, resource, standing, now);
+      if (refused) {
+        conflicts.push({
+          recurrenceId: formatUtc(occurrence.recurrenceId),
+          start: formatUtc(occurrence.start),
+          end: formatUtc(occurrence.end),
+          reason: refused,
+        });
+        continue;
+      }
       const booking = newBooking(
         {
           period: occurrence,
@@ -129,7 +143,35 @@ export class MaterializeSeriesJob extends PeriodicJob {
           ...conflict,
         },
       });
-    await this.series.advance(tx, series.seriesId, horizon, conflicts, now);
+    const last = lastPossibleStart(series);
+    // Nothing of a COUNT or UNTIL rule is left beyond the horizon: the series is not read again.
+    const ended = last !== null && last.getTime() < horizon.getTime();
+    await this.series.advance(tx, series.seriesId, {
+      heldUntil: horizon,
+      newConflicts: conflicts,
+      now,
+      ended,
+    });
     return held;
+  }
+
+  /**
+   * The rules a new hold meets, applied to an occurrence as its time comes: the resource's (hours
+   * as they are now, notice, length) and the customer's standing. The refusal's code, or null.
+   */
+  private refusalOf(
+    occurrence: Occurrence,
+    resource: Resource,
+    standing: Standing,
+    now: Date,
+  ): string | null {
+    try {
+      checkPeriod(occurrence, resource, now, holdLimitsOf(this.config));
+      this.customers.admit(standing, occurrence.start, now);
+      return null;
+    } catch (error) {
+      if (error instanceof DomainError) return error.code;
+      throw error;
+    }
   }
 }

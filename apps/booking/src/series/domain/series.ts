@@ -7,14 +7,16 @@ import {
   type WallTime,
 } from '@booking/time';
 
-export type SeriesStatus = 'ACTIVE' | 'CANCELLED';
+/** ENDED: a COUNT or UNTIL series whose every occurrence has been held (or recorded as a conflict). */
+export type SeriesStatus = 'ACTIVE' | 'ENDED' | 'CANCELLED';
 
 /** An occurrence that could not be held when its time came, kept on the series. */
 export interface SeriesConflict {
   recurrenceId: string;
   start: string;
   end: string;
-  reason: 'slot_unavailable' | 'nonexistent_local_time';
+  /** Why it was not held: taken, in a DST gap, or refused by the rules a new hold meets. */
+  reason: string;
 }
 
 /** A recurring booking: the rule and its wall-clock times, never their UTC forms. */
@@ -38,6 +40,28 @@ export interface Series {
   contact: Contact | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+const DAY_MS = 86_400_000;
+/** The longest a period of each frequency can be, in days (a month of 31, a year of 366). */
+const LONGEST_PERIOD_DAYS: Record<string, number> = { DAILY: 1, WEEKLY: 7, MONTHLY: 31, YEARLY: 366 };
+
+/**
+ * A bound no occurrence of a COUNT or UNTIL rule starts after (null: the rule has no end): UNTIL
+ * itself, or COUNT × INTERVAL of the longest periods from DTSTART. Loose on purpose: it only has to
+ * tell the job when nothing can be left to hold.
+ */
+export function lastPossibleStart(series: Pick<Series, 'rrule' | 'startWall'>): Date | null {
+  const { parts, until } = parseRule(series.rrule);
+  if (until)
+    return 'instant' in until ? until.instant : new Date(Date.parse(`${until.date}T00:00:00Z`) + 2 * DAY_MS);
+  const count = Number(parts['COUNT'] ?? 0);
+  if (count === 0) return null;
+  const { year, month, day } = series.startWall;
+  const periods = (count + 1) * Number(parts['INTERVAL'] ?? 1);
+  return new Date(
+    Date.UTC(year, month - 1, day) + (periods * LONGEST_PERIOD_DAYS[parts['FREQ']!]! + 2) * DAY_MS,
+  );
 }
 
 /**

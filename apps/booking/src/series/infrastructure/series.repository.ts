@@ -116,13 +116,13 @@ export class SeriesRepository {
   async advance(
     tx: TransactionClient,
     seriesId: string,
-    heldUntil: Date,
-    newConflicts: SeriesConflict[],
-    now: Date,
+    step: { heldUntil: Date; newConflicts: SeriesConflict[]; now: Date; ended: boolean },
   ): Promise<void> {
     await tx.query(
-      `UPDATE series SET held_until = $2, conflicts = conflicts || $3::jsonb, updated_at = $4 WHERE series_id = $1`,
-      [seriesId, heldUntil, JSON.stringify(newConflicts), now],
+      `UPDATE series SET held_until = $2, conflicts = conflicts || $3::jsonb, updated_at = $4,
+              status = CASE WHEN $5 THEN 'ENDED' ELSE status END
+        WHERE series_id = $1`,
+      [seriesId, step.heldUntil, JSON.stringify(step.newConflicts), step.now, step.ended],
     );
   }
 
