@@ -12,6 +12,7 @@ export const gatewayConfigSchema = z.object({
     .string()
     .min(16, 'must be at least 16 characters')
     .default('local-development-secret-change-me'),
+  INTERNAL_JWT_SECRET: z.string().min(16).default('local-development-internal-secret'),
   JWT_ISSUER: optional,
   JWT_AUDIENCE: optional,
   REDIS_URL: url('redis://127.0.0.1:6379'),
@@ -23,9 +24,10 @@ export const gatewayConfigSchema = z.object({
   NOTIFICATION_URL: url('http://127.0.0.1:3004'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  LISTEN_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 /** What production refuses to run with when missing, short, a placeholder or the development default. */
-export const GATEWAY_SECRETS = ['JWT_SECRET'] as const;
+export const GATEWAY_SECRETS = ['JWT_SECRET', 'INTERNAL_JWT_SECRET'] as const;

@@ -37,6 +37,9 @@ export const bookingConfigSchema = commonConfigSchema.extend({
 
 export type BookingConfig = z.infer<typeof bookingConfigSchema>;
 
+/** What production refuses to run with when missing, short, a placeholder or the development default. */
+export const BOOKING_SECRETS = ['INTERNAL_JWT_SECRET'] as const;
+
 /** The limits every period a customer books is checked against. */
 export function holdLimitsOf(config: BookingConfig): HoldLimits {
   return { maxBookingDays: config.MAX_BOOKING_DAYS, horizonDays: config.BOOKING_HORIZON_DAYS };

@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { parseConfig } from '@booking/config';
 import { runService } from '@booking/nest-kit';
 import { createBookingApp } from './booking-app';
-import { bookingConfigSchema } from './booking-config';
+import { BOOKING_SECRETS, bookingConfigSchema } from './booking-config';
 
 runService('booking', async () => {
-  const config = parseConfig(bookingConfigSchema, process.env);
-  return { ...(await createBookingApp(config)), port: config.BOOKING_PORT };
+  const config = parseConfig(bookingConfigSchema, process.env, { secrets: BOOKING_SECRETS });
+  return { ...(await createBookingApp(config)), port: config.BOOKING_PORT, host: config.LISTEN_HOST };
 });

@@ -6,5 +6,9 @@ import { NOTIFICATION_SECRETS, notificationConfigSchema } from './notification-c
 
 runService('notification', async () => {
   const config = parseConfig(notificationConfigSchema, process.env, { secrets: NOTIFICATION_SECRETS });
-  return { ...(await createNotificationApp(config)), port: config.NOTIFICATION_PORT };
+  return {
+    ...(await createNotificationApp(config)),
+    port: config.NOTIFICATION_PORT,
+    host: config.LISTEN_HOST,
+  };
 });

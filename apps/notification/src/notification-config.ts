@@ -24,4 +24,4 @@ export const notificationConfigSchema = commonConfigSchema.extend({
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;
 
 /** What production refuses to run with (the relay's password is read from SMTP_URL). */
-export const NOTIFICATION_SECRETS = ['SMTP_URL', 'SMS_API_KEY'] as const;
+export const NOTIFICATION_SECRETS = ['INTERNAL_JWT_SECRET', 'SMTP_URL', 'SMS_API_KEY'] as const;

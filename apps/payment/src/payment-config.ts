@@ -12,4 +12,4 @@ export const paymentConfigSchema = commonConfigSchema.extend(providerConfigSchem
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** What production refuses to run with when missing, short, a placeholder or the development default. */
-export const PAYMENT_SECRETS = ['PAYMENT_WEBHOOK_SECRET', 'SANDBOX_API_KEY'] as const;
+export const PAYMENT_SECRETS = ['INTERNAL_JWT_SECRET', 'PAYMENT_WEBHOOK_SECRET', 'SANDBOX_API_KEY'] as const;

@@ -5,7 +5,8 @@ import { ALL_TOPICS } from '@booking/contracts';
 import { databaseUrl } from '@booking/db';
 import { createKafka, ensureTopics } from '@booking/kafka';
 import { freePort, waitForHttp } from '@booking/local-infra';
-import { testRun, uniqueName } from '@booking/testing';
+import { InternalTokens } from '@booking/nest-kit';
+import { TEST_INTERNAL_JWT_SECRET, testRun, uniqueName } from '@booking/testing';
 import { CAR } from './fixtures';
 import { serviceEnvironment } from './platform';
 
@@ -36,10 +37,15 @@ describe('graceful shutdown of a service process', () => {
     const base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/health/ready`, 60_000);
 
+    // As the gateway would send them: a token of its own for this service, naming the caller.
+    const token = await new InternalTokens(TEST_INTERNAL_JWT_SECRET).sign('booking', {
+      caller: { userId: 'admin-1', role: 'admin' },
+      requestId: 'shutdown-test',
+    });
     const inFlight = Array.from({ length: 40 }, (_, i) =>
       fetch(`${base}/resources`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-caller-id': 'admin-1', 'x-caller-role': 'admin' },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ ...CAR, name: `car ${i}` }),
       }).then(
         (response) => response.status,

@@ -6,7 +6,7 @@ import { ALL_TOPICS, topicNames, type TopicNames } from '@booking/contracts';
 import { createPool, databaseUrl as urlOfDatabase } from '@booking/db';
 import { createKafka, ensureTopics } from '@booking/kafka';
 import { JsonLogger } from '@booking/nest-kit';
-import { TEST_JWT_SECRET, testRun, uniqueName } from '@booking/testing';
+import { TEST_INTERNAL_JWT_SECRET, TEST_JWT_SECRET, testRun, uniqueName } from '@booking/testing';
 import { ManualClock } from '@booking/time';
 import { createGatewayApp, gatewayConfigSchema } from '@booking/app-api-gateway';
 import { bookingConfigSchema, createBookingApp } from '@booking/app-booking';
@@ -46,6 +46,7 @@ export function serviceEnvironment(prefix: string): Record<string, string> {
     KAFKA_BROKERS: kafkaBrokers.join(','),
     KAFKA_TOPIC_PREFIX: `${prefix}.`,
     LOG_LEVEL: 'error',
+    INTERNAL_JWT_SECRET: TEST_INTERNAL_JWT_SECRET,
   };
 }
 

@@ -19,4 +19,4 @@ export const refundConfigSchema = commonConfigSchema.extend(providerConfigSchema
 export type RefundConfig = z.infer<typeof refundConfigSchema>;
 
 /** What production refuses to run with when missing, short, a placeholder or the development default. */
-export const REFUND_SECRETS = ['SANDBOX_API_KEY'] as const;
+export const REFUND_SECRETS = ['INTERNAL_JWT_SECRET', 'SANDBOX_API_KEY'] as const;

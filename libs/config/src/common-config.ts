@@ -18,6 +18,10 @@ export const commonConfigSchema = z.object({
   /** Database names are `${DATABASE_PREFIX}${service}`, so test runs get databases of their own. */
   DATABASE_PREFIX: z.string().default(''),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Where the service listens: this machine only unless a container says 0.0.0.0. */
+  LISTEN_HOST: z.string().min(1).default('127.0.0.1'),
+  /** The key of the tokens the gateway signs for every request it forwards (the same on both sides). */
+  INTERNAL_JWT_SECRET: z.string().min(16).default('local-development-internal-secret'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** PostgreSQL's limits per session of a service's pool: no statement, lock wait or idle transaction runs on. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

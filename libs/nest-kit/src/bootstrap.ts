@@ -59,8 +59,13 @@ export async function initServiceApp(
   await app.init();
 }
 
-export async function listen(app: NestFastifyApplication, port: number, logger: JsonLogger): Promise<string> {
-  await app.listen(port, '0.0.0.0');
+export async function listen(
+  app: NestFastifyApplication,
+  port: number,
+  logger: JsonLogger,
+  host = '127.0.0.1',
+): Promise<string> {
+  await app.listen(port, host);
   const url = await app.getUrl();
   logger.event('info', 'listening', { url: url.replace('[::1]', '127.0.0.1') });
   return url;
@@ -88,10 +93,10 @@ export async function createServiceApp(
 /** A service's entry point: start it, or say why not in one JSON line and exit non-zero. */
 export function runService(
   service: string,
-  start: () => Promise<{ app: NestFastifyApplication; port: number; logger: JsonLogger }>,
+  start: () => Promise<{ app: NestFastifyApplication; port: number; host: string; logger: JsonLogger }>,
 ): void {
   start()
-    .then(({ app, port, logger }) => listen(app, port, logger))
+    .then(({ app, port, host, logger }) => listen(app, port, logger, host))
     .catch((error: unknown) => {
       process.stderr.write(
         `${JSON.stringify({ time: new Date().toISOString(), level: 'fatal', service, msg: String(error) })}\n`,

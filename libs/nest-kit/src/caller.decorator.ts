@@ -1,17 +1,14 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { CALLER_HEADERS, DomainError, ROLES, type Caller, type Role } from '@booking/contracts';
+import { DomainError, type Caller } from '@booking/contracts';
+import type { RequestWithCaller } from './internal-caller.guard';
 
-/** The caller the gateway verified, from its headers; services are reachable from the gateway only. */
-export function callerOf(request: FastifyRequest): Caller {
-  const userId = request.headers[CALLER_HEADERS.id];
-  const role = request.headers[CALLER_HEADERS.role];
-  if (typeof userId !== 'string' || userId === '' || !ROLES.includes(role as Role)) {
+/** The caller named by the gateway's token (InternalCallerGuard), never by a header. */
+export function callerOf(request: RequestWithCaller): Caller {
+  if (!request.caller)
     throw new DomainError('unauthorized', 'No caller: this service is reached through the gateway.');
-  }
-  return { userId, role: role as Role };
+  return request.caller;
 }
 
 export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller =>
-  callerOf(context.switchToHttp().getRequest<FastifyRequest>()),
+  callerOf(context.switchToHttp().getRequest<RequestWithCaller>()),
 );

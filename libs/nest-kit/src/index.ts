@@ -19,6 +19,8 @@ export * from './tokens';
 export { Public, PUBLIC_ROUTE } from './public.decorator';
 export type { RequestWithRawBody } from './json-body-parser';
 export { CurrentCaller, callerOf } from './caller.decorator';
+export { InternalTokens, type InternalClaims } from './internal-token';
+export { InternalCallerGuard, type RequestWithCaller } from './internal-caller.guard';
 export { EventSubscription } from './event-subscription';
 export { PeriodicJob } from './periodic-job';
 export { LeasedBatchJob } from './leased-batch-job';

@@ -28,9 +28,22 @@ import { OutboxRelay, OutboxWriter } from '@booking/outbox';
 import { systemClock, type Clock } from '@booking/time';
 import { HealthModule } from './health.module';
 import { describeError, JsonLogger } from './json-logger';
+import { APP_GUARD } from '@nestjs/core';
 import { createMetricsRegistry, METRICS, MetricsController } from './metrics';
 import { Readiness } from './readiness';
-import { CLOCK, KAFKA, LOGGER, OUTBOX_WRITER, PG_POOL, REDIS, SERVICE_CONFIG, TOPIC_NAMES } from './tokens';
+import { InternalCallerGuard } from './internal-caller.guard';
+import { InternalTokens } from './internal-token';
+import {
+  CLOCK,
+  KAFKA,
+  LOGGER,
+  OUTBOX_WRITER,
+  PG_POOL,
+  REDIS,
+  SERVICE_CONFIG,
+  SERVICE_NAME,
+  TOPIC_NAMES,
+} from './tokens';
 
 export type ServiceName = keyof typeof EVENT_SOURCES;
 
@@ -156,6 +169,9 @@ export class PlatformModule {
       providers: [
         { provide: SERVICE_CONFIG, useValue: settings.config },
         { provide: METRICS, useValue: createMetricsRegistry(settings.service) },
+        { provide: SERVICE_NAME, useValue: settings.service },
+        { provide: InternalTokens, useValue: new InternalTokens(settings.config.INTERNAL_JWT_SECRET) },
+        { provide: APP_GUARD, useClass: InternalCallerGuard },
         { provide: LOGGER, useValue: logger },
         { provide: CLOCK, useValue: clock },
         { provide: TOPIC_NAMES, useValue: topicNames(settings.config.KAFKA_TOPIC_PREFIX) },

@@ -2,6 +2,8 @@ import { SignJWT } from 'jose';
 import type { Role } from '@booking/contracts';
 
 export const TEST_JWT_SECRET = 'test-secret-at-least-16-characters';
+/** What the test platform's gateway signs its tokens to the services with. */
+export const TEST_INTERNAL_JWT_SECRET = 'test-internal-secret-of-the-gateway';
 
 /** A bearer token as a client would send it. */
 export async function bearer(

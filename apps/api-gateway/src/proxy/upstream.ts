@@ -1,8 +1,8 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CALLER_HEADERS, DomainError, type Caller } from '@booking/contracts';
-import type { RequestWithRawBody } from '@booking/nest-kit';
+import { DomainError, type Caller } from '@booking/contracts';
+import { InternalTokens, type RequestWithRawBody } from '@booking/nest-kit';
 import { GATEWAY_CONFIG } from '../tokens';
 import type { GatewayConfig } from '../gateway-config';
 
@@ -21,15 +21,18 @@ export interface UpstreamResponse {
 }
 
 /**
- * Forwards a public request to the service that owns it. The caller comes from the verified
- * token, never from the client; the body is passed on as the client sent it.
+ * Forwards a public request to the service that owns it, with a token of the gateway's naming
+ * the caller it verified (never one the client named); the body is passed on as the client sent it.
  */
 @Injectable()
 export class Upstream {
   private readonly targets: Record<ServiceKey, URL>;
   private readonly agents: Record<ServiceKey, Agent>;
 
+  private readonly tokens: InternalTokens;
+
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
+    this.tokens = new InternalTokens(config.INTERNAL_JWT_SECRET);
     this.targets = {
       booking: new URL(config.BOOKING_URL),
       payment: new URL(config.PAYMENT_URL),
@@ -63,10 +66,10 @@ export class Upstream {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    if (request.caller) {
-      headers[CALLER_HEADERS.id] = request.caller.userId;
-      headers[CALLER_HEADERS.role] = request.caller.role;
-    }
+    headers['authorization'] = `Bearer ${await this.tokens.sign(service, {
+      ...(request.caller ? { caller: request.caller } : {}),
+      requestId: request.id,
+    })}`;
     // The text as the client sent it (checked by the parser): never encoded again.
     const body =
       options.rawBody ?? (request.method === 'GET' ? undefined : (request as RequestWithRawBody).rawBody);

@@ -80,9 +80,6 @@ export function decodeCursor(cursor: string, fields: string[]): Record<string, s
   }
 }
 
-/** How the gateway tells a service who is calling; services are reachable from the gateway only. */
-export const CALLER_HEADERS = { id: 'x-caller-id', role: 'x-caller-role' } as const;
-
 /** The answer to a cursor this API did not give out (forged, truncated, or from another list). */
 export function invalidCursor(): DomainError {
   return new DomainError('validation_failed', 'The cursor is not one this API gave out.', {

@@ -1,0 +1,69 @@
+import { InternalTokens } from '@booking/nest-kit';
+import { TEST_INTERNAL_JWT_SECRET } from '@booking/testing';
+import { CAR, platformForSuite, readJson } from './fixtures';
+import type { RunningPlatform } from './platform';
+
+/** What anyone who reaches a service's port directly (not through the gateway) can do: nothing. */
+describe('only the gateway may speak for a caller', () => {
+  const suite = platformForSuite('2026-12-01T00:00:00Z');
+  let platform: RunningPlatform;
+  beforeAll(() => {
+    platform = suite.platform;
+  });
+
+  const direct = (service: 'booking' | 'notification', path: string, init: RequestInit = {}) =>
+    fetch(`${platform.serviceUrls[service]}${path}`, init);
+  const admin = { userId: 'admin-1', role: 'admin' as const };
+
+  it.each([
+    ['the bookings, with contact details', 'booking', 'GET', '/bookings'],
+    ['a new resource', 'booking', 'POST', '/resources'],
+    ['a standing reset', 'booking', 'POST', '/customers/c1/standing/reset'],
+    [
+      'a booking’s notifications',
+      'notification',
+      'GET',
+      '/bookings/00000000-0000-4000-8000-000000000000/notifications',
+    ],
+  ] as const)('refuses %s to headers that name a caller, 401', async (_what, service, method, path) => {
+    const response = await direct(service, path, {
+      method,
+      headers: { 'x-caller-id': 'x', 'x-caller-role': 'admin', 'content-type': 'application/json' },
+      ...(method === 'POST' ? { body: JSON.stringify(CAR) } : {}),
+    });
+    expect([response.status, (await readJson(response))['code']]).toEqual([401, 'unauthorized']);
+  });
+
+  it('refuses a token signed with another key, or minted for another service', async () => {
+    const forged = await new InternalTokens('not-the-platform-internal-key').sign('booking', {
+      caller: admin,
+      requestId: 'r1',
+    });
+    const forPayment = await new InternalTokens(TEST_INTERNAL_JWT_SECRET).sign('payment', {
+      caller: admin,
+      requestId: 'r2',
+    });
+    for (const token of [forged, forPayment]) {
+      const response = await direct('booking', '/bookings', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(401);
+    }
+  });
+
+  it('answers the gateway’s own token, and health and metrics without one', async () => {
+    const token = await new InternalTokens(TEST_INTERNAL_JWT_SECRET).sign('booking', {
+      caller: admin,
+      requestId: 'r3',
+    });
+    const listed = await direct('booking', '/bookings', { headers: { authorization: `Bearer ${token}` } });
+    expect(listed.status).toBe(200);
+    expect((await direct('booking', '/health/live')).status).toBe(200);
+    expect((await direct('booking', '/metrics')).status).toBe(200);
+  });
+
+  it('lists bookings through the gateway as before', async () => {
+    const response = await suite.admin.send('GET', '/v1/bookings');
+    expect(response.status).toBe(200);
+  });
+});

@@ -1,0 +1,31 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from '@booking/contracts';
+import { InternalTokens } from './internal-token';
+import { PUBLIC_ROUTE } from './public.decorator';
+import { SERVICE_NAME } from './tokens';
+
+export type RequestWithCaller = FastifyRequest & { caller?: Caller };
+
+/**
+ * Every route of a service but health and metrics (@Public) needs the gateway's token for this
+ * service; the caller it names is the only one `@CurrentCaller()` gives.
+ */
+@Injectable()
+export class InternalCallerGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: InternalTokens,
+    @Inject(SERVICE_NAME) private readonly service: string,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]))
+      return true;
+    const request = context.switchToHttp().getRequest<RequestWithCaller>();
+    const claims = await this.tokens.verify(request.headers.authorization, this.service);
+    if (claims.caller) request.caller = claims.caller;
+    return true;
+  }
+}
