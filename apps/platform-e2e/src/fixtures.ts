@@ -88,18 +88,19 @@ export async function publishPayment(
   return { eventId, txnId };
 }
 
-/** Publishes one CloudEvent about a booking, as the service owning `topic` would. */
+/** Publishes one CloudEvent about a booking, as the service owning `topic` would (or as `source`). */
 export async function publishEvent(
   platform: RunningPlatform,
   topic: 'booking' | 'payment' | 'refund',
   eventId: string,
   type: string,
   data: { bookingId: string } & Json,
+  source = `${topic}-service`,
 ): Promise<void> {
   const publisher = new KafkaPublisher(platform.kafka);
   const event = toCloudEvent(
     { type, subject: data.bookingId, data },
-    { id: eventId, source: `${topic}-service`, time: platform.clock.now() },
+    { id: eventId, source, time: platform.clock.now() },
   );
   await publisher.publish([
     { topic: platform.topics[topic], key: data.bookingId, value: JSON.stringify(event) },

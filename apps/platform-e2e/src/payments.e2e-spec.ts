@@ -204,6 +204,23 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     );
   });
 
+  it('drops a payment.succeeded that another service than payment published, and counts it', async () => {
+    const { bookingId } = await hold();
+    await publishEvent(
+      platform,
+      'payment',
+      randomUUID(),
+      'payment.succeeded',
+      { bookingId, txnId: `pi_${bookingId}`, amount: DEPOSIT, currency: 'VND' },
+      'booking-service',
+    );
+    await expectEventually(async () => {
+      const metrics = await (await fetch(`${platform.serviceUrls.booking}/metrics`)).text();
+      expect(metrics).toMatch(/^events_dropped_total\{[^}]*reason="foreign_source"[^}]*\} [1-9]/m);
+    });
+    expect((await statusOf(bookingId))['status']).toBe('HOLD');
+  });
+
   it('counts a refused delivery by its reason, so a wrong key shows before holds expire', async () => {
     const { bookingId } = await hold();
     const refused = await postWebhook(

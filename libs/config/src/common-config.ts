@@ -15,6 +15,11 @@ export const commonConfigSchema = z.object({
         .filter(Boolean),
     ),
   KAFKA_TOPIC_PREFIX: z.string().default(''),
+  /** TLS to the brokers (`true`), and SASL when a mechanism is named; both off for a local broker. */
+  KAFKA_SSL: z.enum(['true', 'false']).default('false'),
+  KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
+  KAFKA_SASL_USERNAME: z.string().default(''),
+  KAFKA_SASL_PASSWORD: z.string().default(''),
   /** Database names are `${DATABASE_PREFIX}${service}`, so test runs get databases of their own. */
   DATABASE_PREFIX: z.string().default(''),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),

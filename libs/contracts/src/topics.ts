@@ -27,3 +27,8 @@ export function topicNames(prefix: string): TopicNames {
 }
 
 export const ALL_TOPICS: readonly TopicName[] = Object.values(TOPICS);
+
+/** The key of one of `topics` (booking, payment, …), or undefined for a topic that is none of them. */
+export function topicKeyOf(topics: TopicNames, topic: string): TopicKey | undefined {
+  return (Object.keys(topics) as TopicKey[]).find((key) => topics[key] === topic);
+}

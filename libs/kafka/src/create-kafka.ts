@@ -1,8 +1,11 @@
-import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+import { Kafka, logLevel, type LogEntry, type SASLOptions } from 'kafkajs';
 
 export interface KafkaSettings {
   brokers: string[];
   clientId: string;
+  /** TLS to the brokers, and SASL credentials; neither when unset (a local broker). */
+  ssl?: boolean;
+  sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
   /** Where kafkajs' own warnings go; defaults to stderr as JSON lines. */
   log?: (entry: { level: string; message: string; [key: string]: unknown }) => void;
 }
@@ -24,6 +27,9 @@ export function createKafka(settings: KafkaSettings): Kafka {
   return new Kafka({
     clientId: settings.clientId,
     brokers: settings.brokers,
+    ...(settings.ssl ? { ssl: true } : {}),
+    // Each mechanism of the union is one of kafkajs' SASLOptions members; TS cannot split the union.
+    ...(settings.sasl ? { sasl: settings.sasl as SASLOptions } : {}),
     connectionTimeout: 3_000,
     requestTimeout: 10_000,
     retry: { initialRetryTime: 200, retries: 5, maxRetryTime: 5_000 },

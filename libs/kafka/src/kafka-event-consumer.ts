@@ -21,6 +21,12 @@ export interface ConsumerSettings {
   /** Called for a message that is not a CloudEvent: it is skipped, never retried forever. */
   onInvalid?: (problem: { topic: string; offset: string; error: unknown }) => void;
   onHandlerError?: (problem: { event: CloudEvent; attempt: number; error: unknown }) => void;
+  /**
+   * The `source` a topic's events must carry (its owning service); an event from any other is
+   * skipped like an invalid one, so no producer can speak on another's topic.
+   */
+  ownerOf?: (topic: string) => string | undefined;
+  onForeignSource?: (problem: { topic: string; offset: string; event: CloudEvent }) => void;
   maxBackoffMs?: number;
   /**
    * Partitions whose messages are handled at the same time (each partition still one message
@@ -76,6 +82,11 @@ export class KafkaEventConsumer {
           event = parseCloudEvent(message.value?.toString('utf8') ?? '');
         } catch (error) {
           this.settings.onInvalid?.({ topic, offset, error });
+        }
+        const owner = this.settings.ownerOf?.(topic);
+        if (event && owner !== undefined && event.source !== owner) {
+          this.settings.onForeignSource?.({ topic, offset, event });
+          event = undefined;
         }
         if (event) {
           const consumed = { event, topic, partition, offset, key: message.key?.toString('utf8') ?? null };

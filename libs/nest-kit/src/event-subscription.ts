@@ -2,8 +2,11 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import type { Kafka } from 'kafkajs';
 import { KafkaEventConsumer, type EventHandler } from '@booking/kafka';
 import type { CommonConfig } from '@booking/config';
+import { EVENT_SOURCES, topicKeyOf, topicNames } from '@booking/contracts';
+import type { Registry } from 'prom-client';
 import type { JsonLogger } from './json-logger';
 import { describeError } from './json-logger';
+import { counterIn, METRICS } from './metrics';
 import { KAFKA, LOGGER, SERVICE_CONFIG } from './tokens';
 
 /**
@@ -18,6 +21,16 @@ export abstract class EventSubscription implements OnApplicationBootstrap, OnMod
   @Inject(KAFKA) private readonly kafka!: Kafka;
   @Inject(LOGGER) protected readonly logger!: JsonLogger;
   @Inject(SERVICE_CONFIG) private readonly serviceConfig!: CommonConfig;
+  @Inject(METRICS) private readonly metrics!: Registry;
+
+  private get dropped() {
+    return counterIn(
+      this.metrics,
+      'events_dropped_total',
+      'Consumed messages skipped without being applied',
+      ['topic', 'reason'],
+    );
+  }
 
   /** The consumer group, without the deployment's topic prefix. */
   protected abstract readonly group: string;
@@ -29,12 +42,27 @@ export abstract class EventSubscription implements OnApplicationBootstrap, OnMod
       groupId: `${this.serviceConfig.KAFKA_TOPIC_PREFIX}${this.group}`,
       topics: this.topics(),
       handler: (consumed) => this.handle(consumed),
-      onInvalid: ({ topic, offset, error }) =>
+      onInvalid: ({ topic, offset, error }) => {
         this.logger.event('warn', 'skipped a message that is not a CloudEvent', {
           topic,
           offset,
           error: String(error),
-        }),
+        });
+        this.dropped.inc({ topic, reason: 'invalid' });
+      },
+      ownerOf: (topic) => {
+        const key = topicKeyOf(topicNames(this.serviceConfig.KAFKA_TOPIC_PREFIX), topic);
+        return key === undefined ? undefined : EVENT_SOURCES[key];
+      },
+      onForeignSource: ({ topic, offset, event }) => {
+        this.logger.event('warn', 'dropped an event from a service that does not own its topic', {
+          topic,
+          offset,
+          eventId: event.id,
+          source: event.source,
+        });
+        this.dropped.inc({ topic, reason: 'foreign_source' });
+      },
       onHandlerError: ({ event, attempt, error }) =>
         this.logger.event('error', 'event handler failed; retrying', {
           eventId: event.id,

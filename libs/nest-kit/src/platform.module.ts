@@ -182,6 +182,16 @@ export class PlatformModule {
           useFactory: () =>
             createKafka({
               brokers: settings.config.KAFKA_BROKERS,
+              ssl: settings.config.KAFKA_SSL === 'true',
+              ...(settings.config.KAFKA_SASL_MECHANISM
+                ? {
+                    sasl: {
+                      mechanism: settings.config.KAFKA_SASL_MECHANISM,
+                      username: settings.config.KAFKA_SASL_USERNAME,
+                      password: settings.config.KAFKA_SASL_PASSWORD,
+                    },
+                  }
+                : {}),
               clientId: settings.service,
               log: ({ level, message, ...fields }) =>
                 logger.event(level === 'error' ? 'error' : 'warn', message, fields),

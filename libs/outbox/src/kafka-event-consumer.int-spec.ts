@@ -105,4 +105,38 @@ describe('KafkaEventConsumer', () => {
     for (const key of keys) expect(seen.get(key)).toEqual(inOrder);
     expect(mostAtOnce).toBeGreaterThan(1);
   });
+
+  it('skips an event whose source does not own its topic, and goes on with the next', async () => {
+    const [topic] = await createTestTopics(kafka, uniqueName('sources'), ['events']);
+    const from = (source: string, sequence: number) => ({
+      topic: topic!,
+      key: 'k',
+      value: JSON.stringify(
+        toCloudEvent(
+          { type: 'test.happened', subject: 'k', data: { sequence } },
+          { id: randomUUID(), source, time: new Date() },
+        ),
+      ),
+    });
+    await publisher.publish([
+      from('owner-service', 0),
+      from('intruder-service', 1),
+      from('owner-service', 2),
+    ]);
+    const handled: number[] = [];
+    const foreign: string[] = [];
+    const consumer = new KafkaEventConsumer(kafka, {
+      groupId: uniqueName('sources'),
+      topics: [topic!],
+      ownerOf: (name) => (name === topic ? 'owner-service' : undefined),
+      onForeignSource: ({ event }) => foreign.push(event.source),
+      handler: async ({ event }) => {
+        handled.push((event.data as { sequence: number }).sequence);
+      },
+    });
+    consumers.push(consumer);
+    await consumer.start();
+    await expectEventually(() => expect(handled).toEqual([0, 2]));
+    expect(foreign).toEqual(['intruder-service']);
+  });
 });
