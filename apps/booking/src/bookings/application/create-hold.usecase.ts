@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { problemOf, type Caller, type CreateBookingRequest, type TopicNames } from '@booking/contracts';
 import { isPgError, PG_ERRORS } from '@booking/db';
-import { OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
+import { OUTBOX_WRITER, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
-import { holdLimitsOf, type BookingConfig } from '../../booking-config';
 import type { Resource } from '../../resources/domain/resource';
 import { slotUnavailable } from '../domain/booking-status';
-import { planHold } from '../domain/hold-plan';
+import { planHold, type HoldLimits } from '../domain/hold-plan';
 import { newBooking } from '../domain/new-booking';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import type { IdempotentResult } from '../infrastructure/idempotency-store';
@@ -28,7 +27,6 @@ export class CreateHold {
     private readonly paymentLinks: PaymentLinks,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
-    @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
   ) {}
 
   execute(
@@ -36,8 +34,8 @@ export class CreateHold {
     request: CreateBookingRequest,
     idempotencyKey: string | undefined,
   ): Promise<IdempotentResult> {
-    const prepare = (resource: Resource, now: Date) => {
-      const plan = planHold({ request, resource, now, limits: holdLimitsOf(this.config) });
+    const prepare = (resource: Resource, now: Date, limits: HoldLimits) => {
+      const plan = planHold({ request, resource, now, limits });
       return { plan, start: plan.period.start };
     };
     return this.holds.run(

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type Caller, type CreateBookingRequest } from '@booking/contracts';
 import type { TransactionClient } from '@booking/db';
-import { CLOCK } from '@booking/nest-kit';
+import { CLOCK, SERVICE_CONFIG } from '@booking/nest-kit';
+import { holdLimitsOf, type BookingConfig } from '../../booking-config';
+import type { HoldLimits } from '../domain/hold-plan';
 import type { Clock } from '@booking/time';
 import { CustomerStanding } from '../../customers/application/customer-standing';
 import type { BookingWarning } from '../../customers/domain/standing';
@@ -49,13 +51,14 @@ export class HoldTransaction {
     private readonly cache: AvailabilityCache,
     private readonly standing: CustomerStanding,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
   ) {}
 
   async run<Plan>(
     caller: Caller,
     request: CreateBookingRequest,
     idempotencyKey: string | undefined,
-    prepare: (resource: Resource, now: Date) => PlannedHold<Plan>,
+    prepare: (resource: Resource, now: Date, limits: HoldLimits) => PlannedHold<Plan>,
     work: (context: HoldContext<Plan>) => Promise<StoredResponse>,
   ): Promise<IdempotentResult> {
     const now = this.clock.now();
@@ -74,7 +77,8 @@ export class HoldTransaction {
     ]);
     if (replay) return replay;
     if (!current) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
-    let planned = prepare(current.resource, now);
+    const limits = holdLimitsOf(this.config);
+    let planned = prepare(current.resource, now, limits);
     const warnings = this.standing.admit(standing, planned.start, now);
     const result = await this.idempotency.run(scope, {
       // Only attempts that passed validation count: never a replay, nor a duplicate still running.
@@ -83,7 +87,7 @@ export class HoldTransaction {
       work: async (tx, locked) => {
         if (!locked) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
         // Changed since it was planned against (rare): plan again against the row now locked.
-        if (locked.version !== current.version) planned = prepare(locked.resource, now);
+        if (locked.version !== current.version) planned = prepare(locked.resource, now, limits);
         return work({ tx, resource: locked.resource, now, plan: planned.plan, warnings });
       },
     });

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { problemOf, type Caller, type CreateBookingRequest, type TopicNames } from '@booking/contracts';
 import { isPgError, PG_ERRORS } from '@booking/db';
-import { OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
+import { OUTBOX_WRITER, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import { formatUtc } from '@booking/time';
-import { holdLimitsOf, type BookingConfig } from '../../booking-config';
 import type { Resource } from '../../resources/domain/resource';
 import { bookingEvent } from '../../bookings/application/booking-events';
 import { slotUnavailable } from '../../bookings/domain/booking-status';
@@ -15,6 +14,7 @@ import { BookingRepository } from '../../bookings/infrastructure/booking.reposit
 import type { IdempotentResult } from '../../bookings/infrastructure/idempotency-store';
 import { toBookingView } from '../../bookings/interface/booking-view';
 import { planSeries } from '../domain/series-plan';
+import type { HoldLimits } from '../../bookings/domain/hold-plan';
 import type { Series } from '../domain/series';
 import { SeriesRepository } from '../infrastructure/series.repository';
 import type { CreatedSeriesView } from '../interface/series-view';
@@ -35,7 +35,6 @@ export class CreateSeries {
     private readonly paymentLinks: PaymentLinks,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
-    @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
   ) {}
 
   execute(
@@ -43,8 +42,8 @@ export class CreateSeries {
     request: CreateBookingRequest & { rrule: string },
     idempotencyKey: string | undefined,
   ): Promise<IdempotentResult> {
-    const prepare = (resource: Resource, now: Date) => {
-      const plan = planSeries({ request, resource, now, limits: holdLimitsOf(this.config) });
+    const prepare = (resource: Resource, now: Date, limits: HoldLimits) => {
+      const plan = planSeries({ request, resource, now, limits });
       return { plan, start: plan.firstStart };
     };
     return this.holds.run(
