@@ -133,9 +133,11 @@ describe('bounded work per request', () => {
     const response = await platform.request('/v1/bookings', {
       method: 'POST',
       body: '{"resourceId":'.padEnd(900_000, ' ') + '"x"}',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-request-id': 'before-body-1' },
     });
     expect(response.status).toBe(401);
+    expect(response.headers.get('x-request-id')).toBe('before-body-1');
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
     expect((await readJson(response))['code']).toBe('unauthorized');
   });
 

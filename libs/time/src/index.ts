@@ -29,7 +29,7 @@ export {
   type Openings,
 } from './business-hours';
 export { computeSlots, type SlotQuery } from './slots';
-export { InvalidRule, parseRule, type ParsedRule } from './recurrence-rule';
+export { InvalidRule, parseRule, untilBound, type ParsedRule } from './recurrence-rule';
 export {
   anchorNear,
   clampMissingDays,

@@ -78,6 +78,18 @@ export function parseRule(input: string): ParsedRule {
   return { text, parts, options, ...(until ? { until } : {}) };
 }
 
+/**
+ * An instant no occurrence of the rule starts after, from its UNTIL: the instant itself, or for a
+ * DATE-only UNTIL two days past that date (later than its end in any zone). Undefined: no UNTIL.
+ */
+export function untilBound(rule: Pick<ParsedRule, 'until'>): Date | undefined {
+  const { until } = rule;
+  if (!until) return undefined;
+  return 'instant' in until
+    ? until.instant
+    : new Date(Date.parse(`${until.date}T00:00:00Z`) + 2 * 86_400_000);
+}
+
 function parseUntil(value: string): { instant: Date } | { date: string } {
   const [year, month, day] = [value.slice(0, 4), value.slice(4, 6), value.slice(6, 8)].map(Number) as [
     number,

@@ -10,6 +10,7 @@ import {
   type ParsedRule,
   type SeriesSpec,
   type WallTime,
+  untilBound,
   wallToInstant,
 } from '@booking/time';
 import type { Resource } from '../../resources/domain/resource';
@@ -147,14 +148,8 @@ function checkBounds(spec: SeriesSpec, now: Date, limits: HoldLimits): void {
   if (dtstart.getTime() < now.getTime() - DAY_MS)
     throw new DomainError('too_short_notice', 'start is in the past.', { earliestStart: formatUtc(now) });
   checkWithinHorizon('start', dtstart, now, limits);
-  const until = spec.rule.until;
-  const untilInstant =
-    until === undefined
-      ? undefined
-      : 'instant' in until
-        ? until.instant
-        : new Date(`${until.date}T00:00:00Z`);
-  if (untilInstant && untilInstant.getTime() > now.getTime() + limits.horizonDays * DAY_MS)
+  const until = untilBound(spec.rule);
+  if (until && until.getTime() > now.getTime() + limits.horizonDays * DAY_MS)
     throw new DomainError('invalid_rrule', `UNTIL may be at most ${limits.horizonDays} days ahead.`, {
       rrule: spec.rule.text,
     });

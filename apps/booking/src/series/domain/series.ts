@@ -1,6 +1,7 @@
 import type { Contact } from '@booking/contracts';
 import {
   parseRule,
+  untilBound,
   type MissingDayPolicy,
   type NonexistentPolicy,
   type SeriesSpec,
@@ -52,9 +53,10 @@ const LONGEST_PERIOD_DAYS: Record<string, number> = { DAILY: 1, WEEKLY: 7, MONTH
  * tell the job when nothing can be left to hold.
  */
 export function lastPossibleStart(series: Pick<Series, 'rrule' | 'startWall'>): Date | null {
-  const { parts, until } = parseRule(series.rrule);
-  if (until)
-    return 'instant' in until ? until.instant : new Date(Date.parse(`${until.date}T00:00:00Z`) + 2 * DAY_MS);
+  const rule = parseRule(series.rrule);
+  const until = untilBound(rule);
+  if (until) return until;
+  const { parts } = rule;
   const count = Number(parts['COUNT'] ?? 0);
   if (count === 0) return null;
   const { year, month, day } = series.startWall;
