@@ -12,6 +12,8 @@ export const bookingConfigSchema = commonConfigSchema.extend({
   HOLD_RATE_LIMIT: int(1, 3),
   HOLD_RATE_WINDOW_SECONDS: int(1, 900),
   HOLD_EXPIRY_INTERVAL_MS: int(50, 1_000),
+  /** How long past `holdExpiresAt` a hold waits for a payment the provider took before it. */
+  HOLD_PAYMENT_GRACE_SECONDS: int(0, 120),
   /** Customers' standing (CONTRACT.md): counted no-shows and what each count does. */
   STANDING_WINDOW_DAYS: int(1, 90),
   STANDING_WARN_AT: int(1, 1),

@@ -1,15 +1,15 @@
 import { SandboxLedger } from './sandbox-ledger';
 
 function paid(ledger: SandboxLedger, amount = 1000) {
-  return ledger.pay(ledger.openSession({ bookingId: 'b1', amount, currency: 'VND' })).payment;
+  return ledger.pay(ledger.openSession({ bookingId: 'b1', amount, currency: 'VND' }), new Date()).payment;
 }
 
 describe('SandboxLedger', () => {
   it('charges a session once however often it is paid', () => {
     const ledger = new SandboxLedger();
     const session = ledger.openSession({ bookingId: 'b1', amount: 1000, currency: 'VND' });
-    const first = ledger.pay(session);
-    const second = ledger.pay(session);
+    const first = ledger.pay(session, new Date());
+    const second = ledger.pay(session, new Date());
     expect(first.isNew).toBe(true);
     expect(second).toEqual({ payment: first.payment, isNew: false });
   });

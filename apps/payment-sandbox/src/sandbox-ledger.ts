@@ -14,6 +14,8 @@ export interface Payment {
   bookingId: string;
   amount: number;
   currency: string;
+  /** When the money was taken, as the provider's own clock says. */
+  paidAt: Date;
   refunded: number;
 }
 
@@ -51,14 +53,15 @@ export class SandboxLedger {
     return this.sessions.get(id);
   }
 
-  /** Pays a session; the second call returns the first payment. */
-  pay(session: CheckoutSession): { payment: Payment; isNew: boolean } {
+  /** Pays a session at `now`; the second call returns the first payment. */
+  pay(session: CheckoutSession, now: Date): { payment: Payment; isNew: boolean } {
     if (session.txnId) return { payment: this.payments.get(session.txnId)!, isNew: false };
     const payment = {
       txnId: newId('pi'),
       bookingId: session.bookingId,
       amount: session.amount,
       currency: session.currency,
+      paidAt: now,
       refunded: 0,
     };
     session.txnId = payment.txnId;

@@ -77,11 +77,14 @@ export class SandboxProvider {
   private faults: Faults = { failRefunds: 0, timeoutRefunds: 0, delivery: { ...NORMAL_DELIVERY } };
   private baseUrl = '';
 
+  private readonly clock: Clock;
+
   constructor(private readonly settings: SandboxSettings) {
+    this.clock = settings.clock ?? systemClock;
     this.webhooks = new WebhookSender({
       url: settings.webhookUrl,
       secrets: settings.webhookSecrets,
-      clock: settings.clock ?? systemClock,
+      clock: this.clock,
     });
     this.server = createServer((request, response) => {
       this.route(request, response).catch((error: unknown) => {
@@ -130,7 +133,7 @@ export class SandboxProvider {
   }
 
   private paySession(session: CheckoutSession): { txnId: string } {
-    const { payment, isNew } = this.ledger.pay(session);
+    const { payment, isNew } = this.ledger.pay(session, this.clock.now());
     if (isNew) this.webhooks.deliverPayment(payment, this.faults.delivery);
     return { txnId: payment.txnId };
   }

@@ -47,6 +47,7 @@ export class WebhookSender {
       bookingId: payment.bookingId,
       amount: payment.amount,
       currency: payment.currency,
+      paidAt: payment.paidAt.toISOString(),
     };
     const processing = { id: `msg_${randomUUID()}`, type: 'payment.processing', data };
     const succeeded = { id: `msg_${randomUUID()}`, type: 'payment.succeeded', data };

@@ -55,16 +55,19 @@ describe('a booking’s life through the gateway', () => {
     expect((await readJson(again))['code']).toBe('invalid_transition');
   });
 
-  it('expires an unpaid hold at holdExpiresAt by the server clock, frees it, and publishes booking.expired once', async () => {
+  it('expires an unpaid hold after holdExpiresAt and its payment grace by the server clock, frees it, and publishes booking.expired once', async () => {
     const car = await admin.createResource();
     const client = await customer();
     const body = { resourceId: car['resourceId'], start: '2026-02-03T10:00:00', end: '2026-02-03T12:00:00' };
     const booking = await client.holdOk(body);
     const id = booking['bookingId'] as string;
-    platform.clock.advance(14 * 60_000);
+    const expiryTakes = platform.expiryJobTakes(booking['holdExpiresAt'] as string);
+    expect(expiryTakes.getTime()).toBeGreaterThan(Date.parse(booking['holdExpiresAt'] as string));
+    // Past holdExpiresAt but inside the grace a payment in flight may still use.
+    platform.clock.set(new Date(expiryTakes.getTime() - 1_000));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await readJson(await client.send('GET', `/v1/bookings/${id}`)))['status']).toBe('HOLD');
-    platform.clock.advance(60_000);
+    platform.clock.set(expiryTakes);
     await expectEventually(async () =>
       expect((await readJson(await client.send('GET', `/v1/bookings/${id}`)))['status']).toBe('EXPIRED'),
     );
@@ -386,7 +389,7 @@ describe('a booking’s life through the gateway', () => {
       end: hoursFromNow(platform, 72),
     });
     const lateId = late['bookingId'] as string;
-    platform.clock.advance(16 * 60_000);
+    platform.clock.set(platform.expiryJobTakes(late['holdExpiresAt'] as string));
     await expectEventually(async () =>
       expect((await readJson(await client.send('GET', `/v1/bookings/${lateId}`)))['status']).toBe('EXPIRED'),
     );

@@ -73,6 +73,15 @@ export class Client {
   }
 }
 
+/** A charge the sandbox provider holds (so it can be refunded) at the platform's time, unreported. */
+export function chargeWithoutWebhooks(
+  platform: RunningPlatform,
+  payment: { bookingId: string; amount: number; currency: string },
+): string {
+  const { ledger } = platform.sandbox;
+  return ledger.pay(ledger.openSession(payment), platform.clock.now()).payment.txnId;
+}
+
 /**
  * Reports a payment the way the payment service does, `payment.succeeded` on payment.v1, for a
  * charge the sandbox provider really holds (so that refunding it works), without its webhooks.
@@ -82,8 +91,7 @@ export async function publishPayment(
   payment: { bookingId: string; amount: number; currency: string },
   eventId: string = randomUUID(),
 ): Promise<{ eventId: string; txnId: string }> {
-  const { ledger } = platform.sandbox;
-  const { txnId } = ledger.pay(ledger.openSession(payment)).payment;
+  const txnId = chargeWithoutWebhooks(platform, payment);
   await publishEvent(platform, 'payment', eventId, 'payment.succeeded', { ...payment, txnId });
   return { eventId, txnId };
 }

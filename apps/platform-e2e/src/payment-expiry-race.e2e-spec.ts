@@ -108,7 +108,10 @@ describe('webhook racing hold expiry', () => {
         },
         { intervalMs: 2 },
       );
-      platform.clock.set(new Date(expiresAt + 1));
+      // Past the grace: the expiry job now takes every hold whose payment has not been applied.
+      platform.clock.set(
+        new Date(platform.expiryJobTakes(holds[0]!['holdExpiresAt'] as string).getTime() + 1),
+      );
 
       for (const [bookingId, txnId] of txnOf) {
         const settled = await expectEventually(async () => {

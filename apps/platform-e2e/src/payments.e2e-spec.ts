@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CloudEvent } from '@booking/contracts';
 import { expectEventually, TopicCollector, uniqueName } from '@booking/testing';
+import { formatUtc } from '@booking/time';
 import {
+  chargeWithoutWebhooks,
   Client,
   hoursFromNow,
   postWebhook,
@@ -159,8 +161,7 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
 
   it('accepts a delivery whose second signature is the valid one (secret rotation), and ignores unknown types', async () => {
     const { bookingId } = await hold();
-    const { ledger } = platform.sandbox;
-    const { txnId } = ledger.pay(ledger.openSession({ bookingId, amount: DEPOSIT, currency: 'VND' })).payment;
+    const txnId = chargeWithoutWebhooks(platform, { bookingId, amount: DEPOSIT, currency: 'VND' });
     const valid = signedWebhook(platform, paymentBody(bookingId, txnId));
     const wrong = signedWebhook(platform, paymentBody(bookingId, txnId), { secrets: ['retired-secret'] });
     valid.headers['webhook-signature'] =
@@ -246,7 +247,7 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
       reason: 'amount_mismatch',
     });
     expect(platform.sandbox.ledger.refunds.filter((refund) => refund.amount === DEPOSIT - 1)).toHaveLength(1);
-    platform.clock.set(new Date(Date.parse(booking['holdExpiresAt'] as string) + 1_000));
+    platform.clock.set(platform.expiryJobTakes(booking['holdExpiresAt'] as string));
     await expectEventually(async () =>
       expect(await statusOf(bookingId)).toMatchObject({
         status: 'EXPIRED',
@@ -257,7 +258,7 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
 
   it('refunds a payment that arrives after the hold expired in full, once, and the booking stays EXPIRED', async () => {
     const { booking, bookingId } = await hold();
-    platform.clock.set(new Date(Date.parse(booking['holdExpiresAt'] as string) + 1_000));
+    platform.clock.set(platform.expiryJobTakes(booking['holdExpiresAt'] as string));
     await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('EXPIRED'));
     const { txnId } = platform.sandbox.pay({ bookingId, amount: DEPOSIT, currency: 'VND' });
     await expectEventually(() => expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1));
@@ -272,6 +273,67 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
       }),
     );
     expect(ofBooking(bookingId, 'booking.confirmed')).toHaveLength(0);
+  });
+
+  it('confirms a hold the provider was paid for before it expired, though the webhook comes after expiry', async () => {
+    const { booking, bookingId } = await hold();
+    const expiresAt = Date.parse(booking['holdExpiresAt'] as string);
+    platform.clock.set(new Date(expiresAt - 30_000));
+    const txnId = chargeWithoutWebhooks(platform, { bookingId, amount: DEPOSIT, currency: 'VND' });
+    const paidAt = platform.clock.now().toISOString();
+    // The provider's delivery is late (its outage, our relay): it lands inside the grace.
+    platform.clock.set(new Date(expiresAt + 30_000));
+    const body = { type: 'payment.succeeded', data: { ...paymentBody(bookingId, txnId).data, paidAt } };
+    expect((await postWebhook(platform, signedWebhook(platform, body))).status).toBe(200);
+    await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('CONFIRMED'));
+    expect(ofBooking(bookingId, 'payment.succeeded')[0]!.data).toMatchObject({
+      paidAt: formatUtc(new Date(expiresAt - 30_000)),
+    });
+    expect(ofBooking(bookingId, 'refund.requested')).toHaveLength(0);
+  });
+
+  it('confirms a payment received before expiry but applied by the booking service after it', async () => {
+    const { booking, bookingId } = await hold();
+    const expiresAt = Date.parse(booking['holdExpiresAt'] as string);
+    const txnId = chargeWithoutWebhooks(platform, { bookingId, amount: DEPOSIT, currency: 'VND' });
+    platform.clock.set(new Date(expiresAt + 60_000));
+    const paidAt = new Date(expiresAt - 1_000).toISOString();
+    await publishEvent(platform, 'payment', randomUUID(), 'payment.succeeded', {
+      ...paymentBody(bookingId, txnId).data,
+      paidAt,
+    });
+    await expectEventually(async () =>
+      expect(await statusOf(bookingId)).toMatchObject({ status: 'CONFIRMED', paidAmount: DEPOSIT }),
+    );
+  });
+
+  it('refunds a payment taken after expiry even inside the grace, and bounds a claimed paidAt by its receipt', async () => {
+    const { booking, bookingId } = await hold();
+    const expiresAt = Date.parse(booking['holdExpiresAt'] as string);
+    platform.clock.set(new Date(expiresAt + 10_000));
+    const txnId = chargeWithoutWebhooks(platform, { bookingId, amount: DEPOSIT, currency: 'VND' });
+    // A provider claiming a time to come is held to when we heard of it.
+    const claimed = new Date(expiresAt + 3_600_000).toISOString();
+    const body = {
+      type: 'payment.succeeded',
+      data: { ...paymentBody(bookingId, txnId).data, paidAt: claimed },
+    };
+    expect((await postWebhook(platform, signedWebhook(platform, body))).status).toBe(200);
+    await expectEventually(() =>
+      expect(ofBooking(bookingId, 'refund.requested')[0]?.data).toMatchObject({ reason: 'hold_expired' }),
+    );
+    const { rows } = await platform
+      .database('payment')
+      .query<{ paid_at: Date; received_at: Date }>(
+        'SELECT paid_at, received_at FROM payment WHERE txn_id = $1',
+        [txnId],
+      );
+    expect(rows).toEqual([
+      { paid_at: new Date(expiresAt + 10_000), received_at: new Date(expiresAt + 10_000) },
+    ]);
+    expect((await statusOf(bookingId))['status']).toBe('HOLD');
+    platform.clock.set(platform.expiryJobTakes(booking['holdExpiresAt'] as string));
+    await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('EXPIRED'));
   });
 
   it('retries a failing provider with backoff: 3 failures, then one effective refund', async () => {
@@ -337,8 +399,7 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
 
   it('makes one provider refund for refund.requested delivered 3 times (twice one event id, once another)', async () => {
     const bookingId = randomUUID();
-    const { ledger } = platform.sandbox;
-    const { txnId } = ledger.pay(ledger.openSession({ bookingId, amount: 700, currency: 'VND' })).payment;
+    const txnId = chargeWithoutWebhooks(platform, { bookingId, amount: 700, currency: 'VND' });
     const data = { bookingId, txnId, amount: 700, currency: 'VND', reason: 'unknown_booking' };
     const eventId = randomUUID();
     await publishEvent(platform, 'booking', eventId, 'refund.requested', data);
@@ -358,7 +419,7 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     expect(await count('refund', 'SELECT count(*) AS n FROM refund WHERE booking_id = $1', [bookingId])).toBe(
       1,
     );
-    expect(ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
+    expect(platform.sandbox.ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
   });
 
   it('re-sends events left unmarked by a relay crash, and every effect still happens once: one confirmation, one refund (ACCEPTANCE 20)', async () => {

@@ -29,6 +29,8 @@ export interface RunningPlatform {
   messaging: MessagingSandbox;
   /** Each service's own address, for what the gateway does not route (metrics). */
   serviceUrls: Record<'booking' | 'payment' | 'refund' | 'notification', string>;
+  /** The first instant at which the expiry job takes this hold: its expiry plus the payment grace. */
+  expiryJobTakes(holdExpiresAt: string): Date;
   /** A pool on one service's own database, for asserting what was (not) written. */
   database(service: 'booking' | 'payment' | 'refund' | 'notification'): Pool;
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
@@ -130,8 +132,9 @@ export async function startPlatform(
     await app.listen(0, '127.0.0.1');
     return (await app.getUrl()).replace('[::1]', '127.0.0.1');
   };
+  const bookingConfig = parseConfig(bookingConfigSchema, shared);
   const [booking, payment, refund, notification] = await Promise.all([
-    started(createBookingApp(parseConfig(bookingConfigSchema, shared), { clock }, quietLogger('booking'))),
+    started(createBookingApp(bookingConfig, { clock }, quietLogger('booking'))),
     started(createPaymentApp(parseConfig(paymentConfigSchema, shared), { clock }, quietLogger('payment'))),
     started(createRefundApp(parseConfig(refundConfigSchema, shared), { clock }, quietLogger('refund'))),
     started(
@@ -162,6 +165,8 @@ export async function startPlatform(
     messaging,
     serviceUrls: { booking, payment, refund, notification },
     topics: topicNames(`${prefix}.`),
+    expiryJobTakes: (holdExpiresAt) =>
+      new Date(Date.parse(holdExpiresAt) + bookingConfig.HOLD_PAYMENT_GRACE_SECONDS * 1_000),
     database(service) {
       const existing = pools.get(service);
       if (existing) return existing;

@@ -4,6 +4,7 @@ import {
   DomainError,
   paymentSucceededSchema,
   webhookEnvelopeSchema,
+  type PaymentSucceeded,
   type TopicNames,
 } from '@booking/contracts';
 import { withTransaction } from '@booking/db';
@@ -21,7 +22,7 @@ import {
 } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import { verifyWebhook } from '@booking/payment-provider';
-import type { Clock } from '@booking/time';
+import { formatUtc, type Clock } from '@booking/time';
 import type { PaymentConfig } from '../payment-config';
 
 export interface WebhookDelivery {
@@ -112,11 +113,11 @@ export class ReceiveWebhook {
         return 'unprocessable';
       }
       if (!parsed?.success) return 'ignored';
-      const payment = parsed.data;
+      const payment = { ...parsed.data, paidAt: formatUtc(paidAt(parsed.data, now)) };
       const inserted = await tx.query(
-        `INSERT INTO payment (txn_id, booking_id, amount, currency, webhook_id, received_at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (txn_id) DO NOTHING`,
-        [payment.txnId, payment.bookingId, payment.amount, payment.currency, webhookId, now],
+        `INSERT INTO payment (txn_id, booking_id, amount, currency, webhook_id, received_at, paid_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (txn_id) DO NOTHING`,
+        [payment.txnId, payment.bookingId, payment.amount, payment.currency, webhookId, now, payment.paidAt],
       );
       if (inserted.rowCount === 0) return 'duplicate';
       await this.outbox.write(tx, {
@@ -128,6 +129,12 @@ export class ReceiveWebhook {
       return 'recorded';
     });
   }
+}
+
+/** The provider's word for when it took the money, never later than we heard of it. */
+function paidAt(payment: PaymentSucceeded, receivedAt: Date): Date {
+  if (payment.paidAt === undefined) return receivedAt;
+  return new Date(Math.min(Date.parse(payment.paidAt), receivedAt.getTime()));
 }
 
 function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeText, isoDate, opaqueId, pageQuery, timeZoneName } from './common';
+import { dateTimeText, isoDate, opaqueId, pageQuery, rfc3339Instant, timeZoneName } from './common';
 
 /** A moment as CONTRACT.md's "Time input" allows: RFC 3339 with Z or an offset, or a bare wall time. */
 const momentInput = dateTimeText(
@@ -80,23 +80,18 @@ export const BOOKING_STATUS_VALUES = [
   'NO_SHOW',
 ] as const;
 
-const instantQuery = dateTimeText(
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i,
-  'must be an RFC 3339 instant with Z or an offset',
-);
-
 export const listBookingsQuery = pageQuery.extend({
   resourceId: opaqueId.optional(),
   status: z.enum(BOOKING_STATUS_VALUES).optional(),
-  from: instantQuery.optional(),
-  to: instantQuery.optional(),
+  from: rfc3339Instant.optional(),
+  to: rfc3339Instant.optional(),
 });
 
 export const availabilityQuery = pageQuery.extend({
   city: z.string().min(1).max(100),
   kind: z.string().min(1).max(50),
-  from: instantQuery,
-  to: instantQuery,
+  from: rfc3339Instant,
+  to: rfc3339Instant,
 });
 
 export type CreateBookingRequest = z.infer<typeof createBookingSchema>;

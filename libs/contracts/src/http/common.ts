@@ -48,6 +48,11 @@ export const dateTimeText = (pattern: RegExp, message: string) =>
     message: 'is not a real date and time (check the day, hour and offset)',
   });
 
+export const rfc3339Instant = dateTimeText(
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i,
+  'must be an RFC 3339 instant with Z or an offset',
+);
+
 export const isoDate = dateTimeText(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 
 export const pageQuery = z

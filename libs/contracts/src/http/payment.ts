@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rfc3339Instant } from './common';
 
 // The payment provider's webhook body (CONTRACT.md, "Payment webhook").
 
@@ -10,6 +11,8 @@ export const paymentSucceededSchema = z.object({
   bookingId: z.string().min(1).max(200),
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code'),
+  /** When the provider took the money; a hold is judged by it, not by when the event arrives. */
+  paidAt: rfc3339Instant.optional(),
 });
 
 export type PaymentSucceeded = z.infer<typeof paymentSucceededSchema>;

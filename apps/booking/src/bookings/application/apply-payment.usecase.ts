@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { CloudEvent, TopicNames } from '@booking/contracts';
+import type { CloudEvent, PaymentSucceeded, TopicNames } from '@booking/contracts';
 import { CLOCK, OUTBOX_WRITER, PG_POOL, TOPIC_NAMES } from '@booking/nest-kit';
 import { Inbox, type OutboxWriter } from '@booking/outbox';
 import type { Clock } from '@booking/time';
@@ -9,14 +9,11 @@ import { allowedFrom, targetOf } from '../domain/booking-status';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import { bookingEvent } from './booking-events';
 
-export interface PaymentSucceeded {
-  txnId: string;
-  bookingId: string;
-  amount: number;
-  currency: string;
-}
-
-/** Why a payment confirms nothing, in the words of the refund it triggers. */
+/**
+ * Why a payment confirms nothing, in the words of the refund it triggers. A hold is judged by when
+ * the provider took the money (events from before `paidAt` existed: by now), so a payment delayed
+ * on its way here still confirms while the expiry job's grace keeps the hold.
+ */
 function whyNotConfirmed(
   booking: Booking | undefined,
   payment: PaymentSucceeded,
@@ -24,8 +21,8 @@ function whyNotConfirmed(
 ): string | undefined {
   if (!booking) return 'unknown_booking';
   if (booking.status !== 'HOLD') return `booking_${booking.status.toLowerCase()}`;
-  if (booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= now.getTime())
-    return 'hold_expired';
+  const paidAt = payment.paidAt === undefined ? now.getTime() : Date.parse(payment.paidAt);
+  if (booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= paidAt) return 'hold_expired';
   if (payment.amount !== booking.depositAmount || payment.currency !== booking.currency)
     return 'amount_mismatch';
   return undefined;

@@ -54,7 +54,10 @@ export abstract class DueTransitionJob extends PeriodicJob {
   }
 }
 
-/** Unpaid holds become EXPIRED at `holdExpiresAt`. */
+/**
+ * Unpaid holds become EXPIRED `HOLD_PAYMENT_GRACE_SECONDS` after `holdExpiresAt`: a payment taken
+ * before expiry may still be on its way (relay, consumer lag, a rebalance) and must find its hold.
+ */
 @Injectable()
 export class ExpireHoldsJob extends DueTransitionJob {
   protected readonly name = 'hold expiry';
@@ -65,7 +68,8 @@ export class ExpireHoldsJob extends DueTransitionJob {
   }
 
   protected takeDue(tx: TransactionClient, now: Date, limit: number): Promise<Booking[]> {
-    return this.bookings.expireDue(tx, now, limit);
+    const expiredBefore = new Date(now.getTime() - this.config.HOLD_PAYMENT_GRACE_SECONDS * 1_000);
+    return this.bookings.expireDue(tx, { now, expiredBefore }, limit);
   }
 }
 

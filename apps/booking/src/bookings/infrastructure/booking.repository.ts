@@ -276,17 +276,21 @@ export class BookingRepository {
   }
 
   /** Holds whose time is up, locked; another instance running the same job skips them. */
-  async expireDue(tx: TransactionClient, now: Date, limit: number): Promise<Booking[]> {
+  async expireDue(
+    tx: TransactionClient,
+    at: { now: Date; expiredBefore: Date },
+    limit: number,
+  ): Promise<Booking[]> {
     const { rows } = await tx.query<BookingRow>(
       `WITH due AS (
          SELECT booking_id FROM booking
-          WHERE status = 'HOLD' AND hold_expires_at <= $1
-          ORDER BY hold_expires_at LIMIT $2
+          WHERE status = 'HOLD' AND hold_expires_at <= $2
+          ORDER BY hold_expires_at LIMIT $3
           FOR UPDATE SKIP LOCKED)
        UPDATE booking b SET status = 'EXPIRED', updated_at = $1
          FROM due WHERE b.booking_id = due.booking_id AND b.status = 'HOLD'
        RETURNING ${COLUMNS}`,
-      [now, limit],
+      [at.now, at.expiredBefore, limit],
     );
     return rows.map(toBooking);
   }
