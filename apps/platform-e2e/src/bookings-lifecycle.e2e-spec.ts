@@ -1,5 +1,13 @@
 import { expectEventually, uniqueName, type TopicCollector } from '@booking/testing';
-import { Client, hoursFromNow, platformForSuite, publishPayment, readJson, type Json } from './fixtures';
+import {
+  Client,
+  hoursFromNow,
+  paidBooking,
+  platformForSuite,
+  publishPayment,
+  readJson,
+  type Json,
+} from './fixtures';
 import type { RunningPlatform } from './platform';
 
 describe('a booking’s life through the gateway', () => {
@@ -13,26 +21,6 @@ describe('a booking’s life through the gateway', () => {
 
   const customer = () => Client.as(platform, 'customer');
   const eventsOf = (bookingId: string) => events.distinct().filter((event) => event.subject === bookingId);
-
-  async function paidBooking(client: Client, resourceId: string, startInHours: number): Promise<Json> {
-    const booking = await client.holdOk({
-      resourceId,
-      start: hoursFromNow(platform, startInHours),
-      end: hoursFromNow(platform, startInHours + 24),
-    });
-    await publishPayment(platform, {
-      bookingId: booking['bookingId'] as string,
-      amount: 2_000_000,
-      currency: 'VND',
-    });
-    return expectEventually(async () => {
-      const current = await readJson(
-        await client.send('GET', `/v1/bookings/${booking['bookingId'] as string}`),
-      );
-      expect(current).toMatchObject({ status: 'CONFIRMED', paidAmount: 2_000_000 });
-      return current;
-    });
-  }
 
   it('releases the period at once on cancel: the same period can be held right after', async () => {
     const car = await admin.createResource();
@@ -90,7 +78,7 @@ describe('a booking’s life through the gateway', () => {
       [2, 0, 0],
     ];
     for (const [hours, percent, amount] of cases) {
-      const booking = await paidBooking(client, car['resourceId'] as string, hours + 100);
+      const booking = await paidBooking(platform, client, car['resourceId'] as string, hours + 100);
       // Move the clock, not the booking: the tier is measured by the server.
       platform.clock.advance(100 * 3_600_000);
       const response = await client.send('POST', `/v1/bookings/${booking['bookingId'] as string}/cancel`, {});
@@ -114,7 +102,7 @@ describe('a booking’s life through the gateway', () => {
   it('refunds 100 % when the host cancels an hour before the start', async () => {
     const host = await Client.as(platform, 'host');
     const car = await admin.createResource({ ownerId: host.userId });
-    const booking = await paidBooking(await customer(), car['resourceId'] as string, 1 + 50);
+    const booking = await paidBooking(platform, await customer(), car['resourceId'] as string, 1 + 50);
     platform.clock.advance(50 * 3_600_000);
     const response = await host.send('POST', `/v1/bookings/${booking['bookingId'] as string}/cancel`, {});
     expect(await readJson(response)).toMatchObject({

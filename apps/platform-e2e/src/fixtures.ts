@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { KafkaPublisher } from '@booking/kafka';
 import { toCloudEvent } from '@booking/contracts';
-import { bearer, TopicCollector, uniqueName } from '@booking/testing';
+import { bearer, expectEventually, TopicCollector, uniqueName } from '@booking/testing';
 import { signWebhook } from '@booking/payment-provider';
 import { startPlatform, TEST_WEBHOOK_SECRET, type RunningPlatform } from './platform';
 
@@ -94,6 +94,32 @@ export async function publishPayment(
   const txnId = chargeWithoutWebhooks(platform, payment);
   await publishEvent(platform, 'payment', eventId, 'payment.succeeded', { ...payment, txnId });
   return { eventId, txnId };
+}
+
+/** A hold of `startInHours` from the platform's now, for a day, paid in full and seen CONFIRMED. */
+export async function paidBooking(
+  platform: RunningPlatform,
+  client: Client,
+  resourceId: string,
+  startInHours: number,
+): Promise<Json> {
+  const booking = await client.holdOk({
+    resourceId,
+    start: hoursFromNow(platform, startInHours),
+    end: hoursFromNow(platform, startInHours + 24),
+  });
+  await publishPayment(platform, {
+    bookingId: booking['bookingId'] as string,
+    amount: booking['depositAmount'] as number,
+    currency: booking['currency'] as string,
+  });
+  return expectEventually(async () => {
+    const current = await readJson(
+      await client.send('GET', `/v1/bookings/${booking['bookingId'] as string}`),
+    );
+    expect(current).toMatchObject({ status: 'CONFIRMED', paidAmount: booking['depositAmount'] });
+    return current;
+  });
 }
 
 /** Publishes one CloudEvent about a booking, as the service owning `topic` would (or as `source`). */

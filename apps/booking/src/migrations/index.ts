@@ -7,6 +7,7 @@ import { CreateSeries1764000000400 } from './1764000000400-create-series';
 import { AddNoShowIndex1764000000500 } from './1764000000500-add-no-show-index';
 import { AddCustomerStanding1764000000600 } from './1764000000600-add-customer-standing';
 import { AddSeriesEnded1764000000700 } from './1764000000700-add-series-ended';
+import { AddBookingTermsStart1764000000800 } from './1764000000800-add-booking-terms-start';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const bookingMigrations: MigrationClass[] = [
@@ -18,4 +19,5 @@ export const bookingMigrations: MigrationClass[] = [
   AddNoShowIndex1764000000500,
   AddCustomerStanding1764000000600,
   AddSeriesEnded1764000000700,
+  AddBookingTermsStart1764000000800,
 ];

@@ -67,11 +67,11 @@ export class ChangeBooking {
       const refund = refundFor({
         policy: resource!.cancellationPolicy,
         paidAmount: current.paidAmount,
-        start: current.period.start,
+        start: current.termsStart,
         now,
         cancelledBy: caller.role,
       });
-      const late = caller.role === 'customer' && isLateCancel(current.period.start, now, this.standing.rules);
+      const late = caller.role === 'customer' && isLateCancel(current.termsStart, now, this.standing.rules);
       const cancelled = await this.bookings.changeStatus(tx, {
         bookingId,
         from: allowedFrom('cancel'),

@@ -15,6 +15,7 @@ import {
   RESCHEDULABLE_STATUSES,
   slotUnavailable,
 } from '../domain/booking-status';
+import { termsStartAfterMove } from '../domain/cancel-terms';
 import { blockedOf, checkPeriod, resolveMoment } from '../domain/hold-plan';
 import { AvailabilityCache } from '../infrastructure/availability-cache';
 import { BookingRepository } from '../infrastructure/booking.repository';
@@ -62,8 +63,16 @@ export class RescheduleBooking {
       checkPeriod(period, resource, now, holdLimitsOf(this.config));
       // A customer moving their own booking books a new start; a host or admin moving it does not.
       if (caller.role === 'customer') await this.standing.mayBook(current.customerId, period.start, now, tx);
+      const termsStart = termsStartAfterMove({
+        termsStart: current.termsStart,
+        newStart: period.start,
+        now,
+        movedBy: caller.role,
+        policy: resource.cancellationPolicy,
+        standing: this.standing.rules,
+      });
       const booking = await this.bookings
-        .move(tx, { bookingId, period, blocked: blockedOf(period, resource), timeZone, now })
+        .move(tx, { bookingId, period, blocked: blockedOf(period, resource), timeZone, termsStart, now })
         .catch((error: unknown) => {
           throw isPgError(error, PG_ERRORS.exclusionViolation) ? slotUnavailable(resource.resourceId) : error;
         });

@@ -27,6 +27,8 @@ export interface Booking {
   refundAmount: number | null;
   refundStatus: RefundStatus | null;
   rescheduleCount: number;
+  /** The start a customer's cancel is judged from: the start, unless a move kept earlier terms. */
+  termsStart: Date;
   seriesId: string | null;
   recurrenceId: Date | null;
   contact: Contact | null;

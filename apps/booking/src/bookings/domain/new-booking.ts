@@ -29,6 +29,7 @@ export function newBooking(
     refundAmount: null,
     refundStatus: null,
     rescheduleCount: 0,
+    termsStart: plan.period.start,
     seriesId: occurrence?.seriesId ?? null,
     recurrenceId: occurrence?.recurrenceId ?? null,
     contact: request.contact ?? null,

@@ -1,5 +1,5 @@
 import { DEFAULT_CANCELLATION_POLICY } from '@booking/contracts';
-import { refundFor } from './refund-policy';
+import { bestTierPercent, refundFor, tierPercent } from './refund-policy';
 
 const start = new Date('2026-06-10T10:00:00Z');
 const hoursBefore = (hours: number) => new Date(start.getTime() - hours * 3_600_000);
@@ -44,5 +44,19 @@ describe('refundFor', () => {
 
   it('refunds nothing for an unpaid hold', () => {
     expect(customerCancel(hoursBefore(100), 0)).toEqual({ refundPercent: 0, refundAmount: 0 });
+  });
+});
+
+describe('tierPercent', () => {
+  it('gives the percent of the highest tier met, whole hours before the start', () => {
+    expect(tierPercent(DEFAULT_CANCELLATION_POLICY, start, hoursBefore(72))).toBe(100);
+    expect(tierPercent(DEFAULT_CANCELLATION_POLICY, start, hoursBefore(71.99))).toBe(50);
+    expect(tierPercent(DEFAULT_CANCELLATION_POLICY, start, hoursBefore(23.99))).toBe(0);
+  });
+
+  it('gives 0 when no tier is met (after the start with a tier from 1 h)', () => {
+    const policy = { ...DEFAULT_CANCELLATION_POLICY, tiers: [{ minHoursBefore: 1, refundPercent: 80 }] };
+    expect(tierPercent(policy, start, hoursBefore(-2))).toBe(0);
+    expect(bestTierPercent(policy)).toBe(80);
   });
 });

@@ -21,10 +21,20 @@ export function refundFor(input: {
 }): RefundDecision {
   if (input.paidAmount <= 0) return { refundPercent: 0, refundAmount: 0 };
   if (input.cancelledBy !== 'customer') return { refundPercent: 100, refundAmount: input.paidAmount };
-  const hoursBefore = Math.floor((input.start.getTime() - input.now.getTime()) / HOUR_MS);
-  const tier = [...input.policy.tiers]
+  const refundPercent = tierPercent(input.policy, input.start, input.now);
+  return { refundPercent, refundAmount: Math.floor((input.paidAmount * refundPercent) / 100) };
+}
+
+/** The percent of the tier a customer's cancel at `now` meets, for a booking judged from `start`. */
+export function tierPercent(policy: CancellationPolicy, start: Date, now: Date): number {
+  const hoursBefore = Math.floor((start.getTime() - now.getTime()) / HOUR_MS);
+  const tier = [...policy.tiers]
     .sort((a, b) => b.minHoursBefore - a.minHoursBefore)
     .find((candidate) => hoursBefore >= candidate.minHoursBefore);
-  const refundPercent = tier?.refundPercent ?? 0;
-  return { refundPercent, refundAmount: Math.floor((input.paidAmount * refundPercent) / 100) };
+  return tier?.refundPercent ?? 0;
+}
+
+/** The most any tier gives back: a cancel that gets it costs the customer nothing. */
+export function bestTierPercent(policy: CancellationPolicy): number {
+  return Math.max(...policy.tiers.map((tier) => tier.refundPercent));
 }

@@ -24,6 +24,7 @@ interface BookingRow {
   refund_amount: string | null;
   refund_status: Booking['refundStatus'];
   reschedule_count: number;
+  terms_start: Date;
   series_id: string | null;
   recurrence_id: Date | null;
   contact: Booking['contact'];
@@ -34,7 +35,7 @@ interface BookingRow {
 const COLUMNS = `b.booking_id, b.resource_id, b.customer_id, b.status,
   lower(b.period) AS start_at, upper(b.period) AS end_at, lower(b.blocked) AS blocked_start, upper(b.blocked) AS blocked_end,
   b.time_zone, b.hold_expires_at, b.deposit_amount, b.paid_amount, b.payment_txn_id, b.currency, b.refund_amount, b.refund_status,
-  b.reschedule_count, b.series_id, b.recurrence_id, b.contact, b.created_at, b.updated_at`;
+  b.reschedule_count, COALESCE(b.terms_start, lower(b.period)) AS terms_start, b.series_id, b.recurrence_id, b.contact, b.created_at, b.updated_at`;
 
 function toBooking(row: BookingRow): Booking {
   return {
@@ -53,6 +54,7 @@ function toBooking(row: BookingRow): Booking {
     refundAmount: row.refund_amount === null ? null : Number(row.refund_amount),
     refundStatus: row.refund_status,
     rescheduleCount: row.reschedule_count,
+    termsStart: row.terms_start,
     seriesId: row.series_id,
     recurrenceId: row.recurrence_id,
     contact: row.contact,
@@ -194,11 +196,19 @@ export class BookingRepository {
    */
   async move(
     tx: TransactionClient,
-    change: { bookingId: string; period: Period; blocked: Period; timeZone: string; now: Date },
+    change: {
+      bookingId: string;
+      period: Period;
+      blocked: Period;
+      timeZone: string;
+      /** Null: a cancel is judged from the new start. */
+      termsStart: Date | null;
+      now: Date;
+    },
   ): Promise<Booking | undefined> {
     const { rows } = await tx.query<BookingRow>(
       `UPDATE booking b SET period = tstzrange($2, $3, '[)'), blocked = tstzrange($4, $5, '[)'), time_zone = $6,
-              reschedule_count = reschedule_count + 1, updated_at = $7
+              reschedule_count = reschedule_count + 1, updated_at = $7, terms_start = $8
         WHERE b.booking_id = $1 AND b.status IN ('HOLD', 'CONFIRMED')
         RETURNING ${COLUMNS}`,
       [
@@ -209,6 +219,7 @@ export class BookingRepository {
         change.blocked.end,
         change.timeZone,
         change.now,
+        change.termsStart,
       ],
     );
     return rows[0] ? toBooking(rows[0]) : undefined;
@@ -251,13 +262,22 @@ export class BookingRepository {
     return rows[0] ? toBooking(rows[0]) : undefined;
   }
 
-  /** Cancels a series' held occurrences that start at or after `from`. */
-  async cancelSeriesFrom(tx: TransactionClient, seriesId: string, from: Date, now: Date): Promise<Booking[]> {
+  /**
+   * Cancels the occurrences starting from `now`; with `strikeBefore`, those whose terms start
+   * before it count as no-shows against their customer (a late cancel).
+   */
+  async cancelSeriesFrom(
+    tx: TransactionClient,
+    seriesId: string,
+    now: Date,
+    strikeBefore: Date | null,
+  ): Promise<Booking[]> {
     const { rows } = await tx.query<BookingRow>(
-      `UPDATE booking b SET status = 'CANCELLED', updated_at = $3, cancel_reason = 'series cancelled'
+      `UPDATE booking b SET status = 'CANCELLED', updated_at = $2, cancel_reason = 'series cancelled',
+              strike_at = CASE WHEN COALESCE(b.terms_start, lower(b.period)) < $3 THEN $2 END
         WHERE b.series_id = $1 AND b.status IN ('HOLD', 'CONFIRMED') AND lower(b.period) >= $2
         RETURNING ${COLUMNS}`,
-      [seriesId, from, now],
+      [seriesId, now, strikeBefore],
     );
     return rows.map(toBooking);
   }

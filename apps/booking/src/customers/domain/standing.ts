@@ -94,7 +94,12 @@ export function standingWarnings(standing: Standing, rules: StandingRules): Book
   ];
 }
 
+/** Pure: a customer's cancel at `now` counts as a no-show for what starts before this instant. */
+export function lateCancelBefore(now: Date, rules: StandingRules): Date {
+  return new Date(now.getTime() + rules.lateCancelHours * HOUR_MS);
+}
+
 /** Pure: whether a customer's cancel at `now` counts as a no-show. */
 export function isLateCancel(start: Date, now: Date, rules: StandingRules): boolean {
-  return start.getTime() - now.getTime() < rules.lateCancelHours * HOUR_MS;
+  return start.getTime() < lateCancelBefore(now, rules).getTime();
 }

@@ -11,6 +11,8 @@ import type { Booking } from '../../bookings/domain/booking';
 import type { RefundDecision } from '../../bookings/domain/refund-policy';
 import { AvailabilityCache } from '../../bookings/infrastructure/availability-cache';
 import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
+import { CustomerStanding } from '../../customers/application/customer-standing';
+import { lateCancelBefore } from '../../customers/domain/standing';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import { specOf, type Series } from '../domain/series';
 import { SeriesRepository } from '../infrastructure/series.repository';
@@ -26,6 +28,7 @@ export class CancelSeries {
     private readonly resources: ResourceRepository,
     private readonly change: ChangeBooking,
     private readonly cache: AvailabilityCache,
+    private readonly standing: CustomerStanding,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
@@ -42,7 +45,9 @@ export class CancelSeries {
         throw new DomainError('invalid_transition', 'The series is cancelled already.', {
           currentStatus: 'CANCELLED',
         });
-      const cancelled = await this.bookings.cancelSeriesFrom(tx, seriesId, now, now);
+      // A customer's cancel of an occurrence about to start is a late cancel, as it is one by one.
+      const strikeBefore = caller.role === 'customer' ? lateCancelBefore(now, this.standing.rules) : null;
+      const cancelled = await this.bookings.cancelSeriesFrom(tx, seriesId, now, strikeBefore);
       for (const booking of cancelled)
         await this.outbox.write(
           tx,
