@@ -11,11 +11,16 @@ export async function createGatewayApp(
   config: GatewayConfig,
   logger = new JsonLogger('api-gateway', config.LOG_LEVEL),
 ) {
-  const app = await createServiceApp(GatewayModule.forRoot(config), logger, (created) => {
-    authenticateBeforeBody(created.getHttpAdapter().getInstance(), created.get(JwtVerifier));
-    SwaggerModule.setup('docs', created, buildOpenApiDocument() as unknown as OpenAPIObject, {
-      jsonDocumentUrl: 'docs/openapi.json',
-    });
-  });
+  const app = await createServiceApp(
+    GatewayModule.forRoot(config),
+    logger,
+    (created) => {
+      authenticateBeforeBody(created.getHttpAdapter().getInstance(), created.get(JwtVerifier));
+      SwaggerModule.setup('docs', created, buildOpenApiDocument() as unknown as OpenAPIObject, {
+        jsonDocumentUrl: 'docs/openapi.json',
+      });
+    },
+    { trustProxy: config.TRUST_PROXY },
+  );
   return { app, logger };
 }

@@ -22,6 +22,16 @@ export const gatewayConfigSchema = z.object({
   PAYMENT_URL: url('http://127.0.0.1:3002'),
   REFUND_URL: url('http://127.0.0.1:3003'),
   NOTIFICATION_URL: url('http://127.0.0.1:3004'),
+  /** Checkout links opened per client address per window: each one opens a provider session. */
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * Which proxies' `X-Forwarded-For` names the client (Fastify's trustProxy): a hop count, or
+   * addresses and CIDRs separated by commas. Unset: the peer is the client.
+   */
+  TRUST_PROXY: optional.transform((value) =>
+    value === undefined ? false : /^\d+$/.test(value) ? Number(value) : value,
+  ),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LISTEN_HOST: z.string().min(1).default('127.0.0.1'),

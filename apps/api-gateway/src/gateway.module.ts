@@ -15,6 +15,7 @@ import { JwtVerifier } from './auth/jwt-verifier';
 import { BookingsController } from './bookings/bookings.controller';
 import type { GatewayConfig } from './gateway-config';
 import { OpenApiController } from './openapi/openapi.controller';
+import { OpenCheckout } from './payments/open-checkout';
 import { PaymentsController } from './payments/payments.controller';
 import { CustomersController } from './customers/customers.controller';
 import { SeriesController } from './series/series.controller';
@@ -77,6 +78,7 @@ export class GatewayModule {
         },
         { provide: APP_GUARD, useClass: AuthGuard },
         Upstream,
+        OpenCheckout,
         GatewayLifecycle,
       ],
     };

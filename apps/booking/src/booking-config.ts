@@ -29,12 +29,10 @@ export const bookingConfigSchema = commonConfigSchema.extend({
   /** How often open-ended series are held further ahead (up to 180 days). */
   SERIES_MATERIALIZE_INTERVAL_MS: int(50, 60_000),
   /**
-   * Where a customer pays a hold; `{bookingId}`, `{amount}` and `{currency}` are filled in. The
-   * payment service serves it through the gateway and sends the customer on to the provider.
+   * Where a customer pays a hold; `{bookingId}` is filled in and a `signature` added. The gateway
+   * checks it with this service, then the payment service sends the customer on to the provider.
    */
-  PAYMENT_CHECKOUT_URL: z
-    .string()
-    .default('http://127.0.0.1:3000/v1/payments/checkout/{bookingId}?amount={amount}&currency={currency}'),
+  PAYMENT_CHECKOUT_URL: z.string().url().default('http://127.0.0.1:3000/v1/payments/checkout/{bookingId}'),
 });
 
 export type BookingConfig = z.infer<typeof bookingConfigSchema>;

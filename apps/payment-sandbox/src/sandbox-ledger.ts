@@ -49,6 +49,11 @@ export class SandboxLedger {
     return session;
   }
 
+  /** How many checkouts have been opened: what a caller who should have been refused costs. */
+  sessionCount(): number {
+    return this.sessions.size;
+  }
+
   session(id: string): CheckoutSession | undefined {
     return this.sessions.get(id);
   }

@@ -294,12 +294,17 @@ describe('malformed requests', () => {
     {
       name: 'a checkout for a booking id that is not one',
       method: 'GET',
-      path: '/v1/payments/checkout/nope?amount=1&currency=VND',
+      path: `/v1/payments/checkout/nope?signature=${'A'.repeat(43)}`,
     },
     {
-      name: 'a checkout of a negative amount',
+      name: 'a checkout link with a forged signature',
       method: 'GET',
-      path: `/v1/payments/checkout/${UNKNOWN}?amount=-5&currency=VND`,
+      path: `/v1/payments/checkout/${UNKNOWN}?signature=${'A'.repeat(43)}`,
+    },
+    {
+      name: 'a checkout link without its signature, naming its own amount',
+      method: 'GET',
+      path: `/v1/payments/checkout/${UNKNOWN}?amount=1&currency=VND`,
     },
   ];
 

@@ -13,10 +13,17 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** What a service may change in how Fastify reads requests. */
+export interface AdapterOptions {
+  /** Whose `X-Forwarded-For` to believe (the gateway's `TRUST_PROXY`); by default nobody's. */
+  trustProxy?: false | number | string;
+}
+
 /** Fastify as every service runs it: 1 MiB bodies, request ids from `X-Request-Id` or new ones. */
-export function createFastifyAdapter(): FastifyAdapter {
+export function createFastifyAdapter(options: AdapterOptions = {}): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
     logger: false,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const given = request.headers['x-request-id'];
@@ -79,8 +86,9 @@ export async function createServiceApp(
   module: DynamicModule,
   logger: JsonLogger,
   beforeInit: (app: NestFastifyApplication) => void = () => undefined,
+  adapterOptions: AdapterOptions = {},
 ): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(), {
+  const app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(adapterOptions), {
     logger,
     abortOnError: false,
     // Ours replaces Nest's (see useJsonBodyParser).

@@ -24,4 +24,5 @@ export { InternalCallerGuard, type RequestWithCaller } from './internal-caller.g
 export { EventSubscription } from './event-subscription';
 export { PeriodicJob } from './periodic-job';
 export { LeasedBatchJob } from './leased-batch-job';
+export { FixedWindowLimiter, type RateLimit } from './fixed-window-limiter';
 export { counterIn, createMetricsRegistry, METRICS, MetricsController } from './metrics';

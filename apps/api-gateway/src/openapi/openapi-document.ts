@@ -3,12 +3,12 @@ import {
   bookingViewSchema,
   cancelBookingSchema,
   cancelledBookingViewSchema,
-  checkoutQuery,
   createBookingSchema,
   createResourceSchema,
   listBookingsQuery,
   listResourcesQuery,
   notificationViewSchema,
+  paymentLinkQuery,
   rescheduleBookingSchema,
   resourceViewSchema,
   slotsQuery,
@@ -447,12 +447,20 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/payments/checkout/{bookingId}': {
         get: operation({
-          summary: "A hold's payment link: redirects to the provider's checkout",
+          summary:
+            "A hold's payment link, followed by a browser without a token: redirects to the provider's checkout of the hold's deposit",
           tags: ['payments'],
           pathParams: ['bookingId'],
-          query: checkoutQuery,
+          query: paymentLinkQuery,
           success: { status: 303, description: 'See Other: the checkout page' },
-          errors: ['not_found', 'validation_failed', 'service_unavailable'],
+          errors: [
+            'validation_failed',
+            'unauthorized',
+            'not_found',
+            'invalid_transition',
+            'rate_limited',
+            'service_unavailable',
+          ],
         }),
       },
       '/health/live': {

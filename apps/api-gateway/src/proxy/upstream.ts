@@ -13,6 +13,15 @@ const FORWARDED_REQUEST_HEADERS = ['idempotency-key'];
 /** Response headers that belong to the public contract and pass back unchanged. */
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'idempotent-replayed', 'location'];
 
+export interface ForwardOptions {
+  /** The body to send instead of the request's (the webhook's raw bytes). */
+  rawBody?: string;
+  /** Request headers to pass on besides the usual ones. */
+  headers?: readonly string[];
+  /** The query to send instead of the request's. */
+  query?: URLSearchParams;
+}
+
 export interface UpstreamResponse {
   status: number;
   headers: IncomingHttpHeaders;
@@ -48,7 +57,7 @@ export class Upstream {
     reply: FastifyReply,
     service: ServiceKey,
     path: string,
-    options: { rawBody?: string; headers?: readonly string[] } = {},
+    options: ForwardOptions = {},
   ): Promise<void> {
     this.answer(reply, await this.forward(request, service, path, options));
   }
@@ -58,9 +67,14 @@ export class Upstream {
     request: FastifyRequest & { caller?: Caller },
     service: ServiceKey,
     path: string,
-    options: { rawBody?: string; headers?: readonly string[] } = {},
+    options: ForwardOptions = {},
   ): Promise<UpstreamResponse> {
-    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const query =
+      options.query !== undefined
+        ? `?${options.query.toString()}`
+        : request.url.includes('?')
+          ? request.url.slice(request.url.indexOf('?'))
+          : '';
     const headers: Record<string, string> = { 'x-request-id': request.id };
     for (const name of [...FORWARDED_REQUEST_HEADERS, ...(options.headers ?? [])]) {
       const value = request.headers[name];

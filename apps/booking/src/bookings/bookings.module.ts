@@ -13,6 +13,7 @@ import { HoldTransaction } from './application/hold-transaction';
 import { ExpireHoldsJob, MarkNoShowsJob } from './application/due-transition.job';
 import { ListBookings } from './application/list-bookings.usecase';
 import { PaymentLinks } from './application/payment-links';
+import { ReadCheckoutTerms } from './application/checkout-terms.usecase';
 import { RescheduleBooking } from './application/reschedule-booking.usecase';
 import { PruneIdempotencyKeysJob } from './application/prune-idempotency-keys.job';
 import { AvailabilityCache } from './infrastructure/availability-cache';
@@ -37,6 +38,7 @@ import { SeriesController } from '../series/interface/series.controller';
     HoldRateLimiter,
     AvailabilityCache,
     PaymentLinks,
+    ReadCheckoutTerms,
     HoldTransaction,
     CreateHold,
     ChangeBooking,

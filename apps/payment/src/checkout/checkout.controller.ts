@@ -6,9 +6,8 @@ import { validate } from '@booking/nest-kit';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '@booking/payment-provider';
 
 /**
- * A hold's `paymentUrl`: opens a checkout at the provider and sends the customer there. The
- * amount comes from the link the booking service made; a changed link only makes a payment that
- * the booking service will not accept (wrong amount → refunded in full).
+ * A hold's `paymentUrl`: opens a checkout at the provider and sends the customer there. Only the
+ * gateway reaches it, with the amount it read from the booking service for a live hold.
  */
 @Controller('payments')
 export class CheckoutController {

@@ -17,7 +17,22 @@ export const paymentSucceededSchema = z.object({
 
 export type PaymentSucceeded = z.infer<typeof paymentSucceededSchema>;
 
-/** A hold's payment link: what the checkout is for. */
+/** A hold's `paymentUrl` carries the booking service's signature of the booking id, nothing else. */
+export const paymentLinkQuery = z
+  .object({ signature: z.string().regex(/^[\w-]{43}$/, 'a payment link signature') })
+  .strict();
+
+/** What a live hold is to be paid with: the booking service's answer, the payment service's query. */
+export const checkoutTermsSchema = z.object({
+  bookingId: z.string(),
+  amount: z.number().int().min(1),
+  currency: z.string(),
+  holdExpiresAt: rfc3339Instant,
+});
+
+export type CheckoutTerms = z.infer<typeof checkoutTermsSchema>;
+
+/** The charge the gateway asks the payment service to open a checkout for. */
 export const checkoutQuery = z.object({
   amount: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code'),

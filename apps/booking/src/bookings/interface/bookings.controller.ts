@@ -6,12 +6,15 @@ import {
   rescheduleBookingSchema,
   createBookingSchema,
   listBookingsQuery,
+  paymentLinkQuery,
   type BookingView,
+  type CheckoutTerms,
   type Caller,
   type Page,
 } from '@booking/contracts';
 import { CurrentCaller, PROBLEM_CONTENT_TYPE, validate } from '@booking/nest-kit';
 import { ChangeBooking } from '../application/change-booking.usecase';
+import { ReadCheckoutTerms } from '../application/checkout-terms.usecase';
 import { CreateHold } from '../application/create-hold.usecase';
 import { ListBookings } from '../application/list-bookings.usecase';
 import { PaymentLinks } from '../application/payment-links';
@@ -44,6 +47,7 @@ export class BookingsController {
     private readonly rescheduler: RescheduleBooking,
     private readonly createSeries: CreateSeries,
     private readonly standing: CustomerStanding,
+    private readonly checkoutTerms: ReadCheckoutTerms,
   ) {}
 
   @Post()
@@ -82,6 +86,12 @@ export class BookingsController {
     ]);
     if (!booking) throw new DomainError('not_found', `No booking ${bookingId}.`);
     return toBookingView(booking, this.links.forBooking, warnings);
+  }
+
+  /** Asked by the gateway when a browser follows a hold's `paymentUrl`: there is no caller. */
+  @Get(':bookingId/checkout-terms')
+  checkout(@Param('bookingId') bookingId: string, @Query() query: unknown): Promise<CheckoutTerms> {
+    return this.checkoutTerms.execute(bookingId, validate(paymentLinkQuery, query).signature);
   }
 
   @Post(':bookingId/cancel')

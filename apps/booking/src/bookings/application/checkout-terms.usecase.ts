@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, type CheckoutTerms } from '@booking/contracts';
+import { isUuid } from '@booking/db';
+import { CLOCK } from '@booking/nest-kit';
+import type { Clock } from '@booking/time';
+import { bookingNotFound } from '../domain/booking-status';
+import { BookingRepository } from '../infrastructure/booking.repository';
+import { PaymentLinks } from './payment-links';
+
+/**
+ * What a hold's payment link may be paid with: its deposit, while it is a live HOLD. The amount
+ * is the booking's, never the link's, and a link this service did not sign opens nothing.
+ */
+@Injectable()
+export class ReadCheckoutTerms {
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly links: PaymentLinks,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(bookingId: string, signature: string): Promise<CheckoutTerms> {
+    if (!isUuid(bookingId)) throw bookingNotFound(bookingId);
+    if (!this.links.signs(bookingId, signature))
+      throw new DomainError('unauthorized', 'This payment link was not made by the platform.');
+    const booking = await this.bookings.findById(bookingId);
+    if (!booking) throw bookingNotFound(bookingId);
+    const now = this.clock.now();
+    if (booking.status !== 'HOLD' || booking.holdExpiresAt === null || booking.holdExpiresAt <= now)
+      throw new DomainError('invalid_transition', 'Only a hold that has not expired can be paid.', {
+        currentStatus: booking.status === 'HOLD' ? 'EXPIRED' : booking.status,
+        action: 'pay',
+      });
+    return {
+      bookingId,
+      amount: booking.depositAmount,
+      currency: booking.currency,
+      holdExpiresAt: booking.holdExpiresAt.toISOString(),
+    };
+  }
+}
