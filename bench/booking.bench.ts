@@ -22,7 +22,7 @@ import { runLoad, type LoadResult, type LoadSpec } from './http-load';
 import { pgbenchTps } from './pgbench';
 import { wrkInstalled, wrkPerSecond } from './wrk';
 import { prepareWrkLoad } from './wrk-load';
-import { fmt, printTable } from './stats';
+import { fmt, percentile, printTable } from './stats';
 
 const CARS = 20_000;
 const BOOKINGS = 200_000;
@@ -32,6 +32,8 @@ const CONNECTIONS = 16;
 // Not counted: the JIT compiling the services' hot paths and PostgreSQL reading the booking
 // index into its buffers; holds measured kept improving for about 10 s under load.
 const WARM_UP_MS = 10_000;
+/** Holds start from two months ahead, after the seeded bookings and within the two-year horizon. */
+const HOLDS_FROM = Math.ceil((Date.now() + 60 * 86_400_000) / 3_600_000) * 3_600_000;
 const ROOT = join(__dirname, '..');
 
 function startService(app: string, env: NodeJS.ProcessEnv): ChildProcess {
@@ -240,7 +242,7 @@ async function main(): Promise<void> {
     const admin = await bearer('bench-admin', 'admin', { secret: env.JWT_SECRET, expiresIn: '2h' });
     const gateway = `http://127.0.0.1:${gatewayPort}`;
     const at = (hours: number, plus: number) =>
-      new Date(Date.parse('2029-01-01T00:00:00Z') + (hours + plus) * 3_600_000).toISOString();
+      new Date(HOLDS_FROM + (hours + plus) * 3_600_000).toISOString();
     const holdRequest = (car: number, hour: number, i: number) => ({
       path: '/v1/bookings',
       body: JSON.stringify({
@@ -342,6 +344,43 @@ async function main(): Promise<void> {
     );
     bare.close();
 
+    // Requests that once cost seconds of CPU each, sent without pause while liveness is probed.
+    const nested = '['.repeat(500_000) + ']'.repeat(500_000);
+    const hostile = (i: number) => {
+      const series = (start: string, rrule: string) =>
+        JSON.stringify({
+          resourceId: carUuid(1),
+          start,
+          end: start.replace('T10', 'T11'),
+          timeZone: 'UTC',
+          rrule,
+        });
+      const bodies = [
+        series(
+          `${new Date(HOLDS_FROM).toISOString().slice(0, 10)}T10:00:00`,
+          'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+        ),
+        series('1000-01-01T10:00:00', 'FREQ=DAILY'),
+        nested,
+      ];
+      return {
+        path: '/v1/bookings',
+        body: bodies[i % bodies.length]!,
+        headers: { authorization: tokens[i % 500]! },
+      };
+    };
+    const idleProbes = await probeLiveness(`http://127.0.0.1:${bookingPort}`, () => sleep(SECONDS * 100));
+    let hostileResult: LoadResult | undefined;
+    const hostileProbes = await probeLiveness(`http://127.0.0.1:${bookingPort}`, async () => {
+      hostileResult = await runLoad({
+        url: gateway,
+        method: 'POST',
+        connections: CONNECTIONS,
+        durationMs: SECONDS * 1000,
+        next: hostile,
+      });
+    });
+
     printTable(
       `Booking benchmark: ${CARS.toLocaleString()} cars, ${BOOKINGS.toLocaleString()} bookings, ${CONNECTIONS} connections, ${SECONDS} s each (2 cores shared by PostgreSQL, Redis, Kafka, both services and the load); holds and uncached searches under ${wrkInstalled() ? 'wrk' : 'the Node client (wrk not installed)'}`,
       [
@@ -378,6 +417,11 @@ async function main(): Promise<void> {
             : `cached ${fmt(cachedUnderWrk, 0)}/s, bare ${fmt(bareUnderWrk, 0)}/s = ${fmt((cachedUnderWrk / bareUnderWrk) * 100)} %`,
         ],
         ['response body of a search', `${fmt(body.length / 1024)} KiB`],
+        row('hostile holds (Feb 30 rule, year-1000 series, 1 MiB nesting)', hostileResult!),
+        [
+          "  booking's /health/live meanwhile",
+          `p50 ${fmt(percentile(hostileProbes, 50))} ms  p99 ${fmt(percentile(hostileProbes, 99))} ms  max ${fmt(Math.max(...hostileProbes), 0)} ms  (${hostileProbes.length} probes; idle p99 ${fmt(percentile(idleProbes, 99))} ms, max ${fmt(Math.max(...idleProbes), 0)} ms)`,
+        ],
       ],
     );
   } finally {
@@ -404,6 +448,40 @@ async function main(): Promise<void> {
     await stopStarted(infra);
   }
 }
+
+/**
+ * Latencies of `/health/live` probed every 20 ms while `run` runs, from a process of its own:
+ * in this one the load generator's event loop would be what is measured.
+ */
+async function probeLiveness(service: string, run: () => Promise<void>): Promise<number[]> {
+  const probe = spawn(process.execPath, ['-e', PROBE_SCRIPT, `${service}/health/live`], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  probe.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => probe.once('exit', () => resolve()));
+  await run();
+  probe.stdin.end();
+  await exited;
+  return JSON.parse(output) as number[];
+}
+
+/** Probes the URL after `-e`'s script (argv[1]) until stdin closes, then prints the latencies. */
+const PROBE_SCRIPT = `
+const latencies = [];
+let done = false;
+process.stdin.on('end', () => (done = true)).resume();
+(async () => {
+  while (!done) {
+    const started = performance.now();
+    await fetch(process.argv[1]);
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  process.stdout.write(JSON.stringify(latencies));
+})();`;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** md5('car' || n)::uuid, as the seed made the ids. */
 function carUuid(n: number): string {
