@@ -3,7 +3,7 @@ import { DomainError, type CheckoutTerms } from '@booking/contracts';
 import { isUuid } from '@booking/db';
 import { CLOCK } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
-import { bookingNotFound } from '../domain/booking-status';
+import { bookingNotFound, invalidTransition } from '../domain/booking-status';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import { PaymentLinks } from './payment-links';
 
@@ -27,10 +27,8 @@ export class ReadCheckoutTerms {
     if (!booking) throw bookingNotFound(bookingId);
     const now = this.clock.now();
     if (booking.status !== 'HOLD' || booking.holdExpiresAt === null || booking.holdExpiresAt <= now)
-      throw new DomainError('invalid_transition', 'Only a hold that has not expired can be paid.', {
-        currentStatus: booking.status === 'HOLD' ? 'EXPIRED' : booking.status,
-        action: 'pay',
-      });
+      // A hold past its expiry is expired, though the job may not have marked it yet.
+      throw invalidTransition(booking.status === 'HOLD' ? 'EXPIRED' : booking.status, 'confirm');
     return {
       bookingId,
       amount: booking.depositAmount,

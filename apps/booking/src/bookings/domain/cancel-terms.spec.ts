@@ -1,16 +1,8 @@
 import { DEFAULT_CANCELLATION_POLICY } from '@booking/contracts';
-import type { StandingRules } from '../../customers/domain/standing';
+import { CONTRACT_STANDING_RULES } from '../../customers/domain/standing-rules.fixture';
 import { termsStartAfterMove } from './cancel-terms';
 
-const RULES: StandingRules = {
-  windowDays: 90,
-  warnAt: 1,
-  restrictAt: 2,
-  restrictDays: 30,
-  restrictedNoticeHours: 24,
-  freezeAt: 3,
-  lateCancelHours: 2,
-};
+const RULES = CONTRACT_STANDING_RULES;
 const now = new Date('2026-06-10T10:00:00Z');
 const inHours = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
 const move = (termsStart: Date, newStart: Date, movedBy: 'customer' | 'host' | 'admin' = 'customer') =>

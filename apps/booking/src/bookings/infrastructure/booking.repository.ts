@@ -32,10 +32,13 @@ interface BookingRow {
   updated_at: Date;
 }
 
+/** The start a customer's cancel is judged from: NULL in the row means the booking's own start. */
+const TERMS_START = 'COALESCE(b.terms_start, lower(b.period))';
+
 const COLUMNS = `b.booking_id, b.resource_id, b.customer_id, b.status,
   lower(b.period) AS start_at, upper(b.period) AS end_at, lower(b.blocked) AS blocked_start, upper(b.blocked) AS blocked_end,
   b.time_zone, b.hold_expires_at, b.deposit_amount, b.paid_amount, b.payment_txn_id, b.currency, b.refund_amount, b.refund_status,
-  b.reschedule_count, COALESCE(b.terms_start, lower(b.period)) AS terms_start, b.series_id, b.recurrence_id, b.contact, b.created_at, b.updated_at`;
+  b.reschedule_count, ${TERMS_START} AS terms_start, b.series_id, b.recurrence_id, b.contact, b.created_at, b.updated_at`;
 
 function toBooking(row: BookingRow): Booking {
   return {
@@ -274,7 +277,7 @@ export class BookingRepository {
   ): Promise<Booking[]> {
     const { rows } = await tx.query<BookingRow>(
       `UPDATE booking b SET status = 'CANCELLED', updated_at = $2, cancel_reason = 'series cancelled',
-              strike_at = CASE WHEN COALESCE(b.terms_start, lower(b.period)) < $3 THEN $2 END
+              strike_at = CASE WHEN ${TERMS_START} < $3 THEN $2 END
         WHERE b.series_id = $1 AND b.status IN ('HOLD', 'CONFIRMED') AND lower(b.period) >= $2
         RETURNING ${COLUMNS}`,
       [seriesId, now, strikeBefore],

@@ -1,15 +1,7 @@
-import { bookingRefusal, isLateCancel, standingOf, standingWarnings, type StandingRules } from './standing';
+import { bookingRefusal, isLateCancel, standingOf, standingWarnings } from './standing';
+import { CONTRACT_STANDING_RULES } from './standing-rules.fixture';
 
-/** The contract's thresholds, which are also the configuration's defaults. */
-const RULES: StandingRules = {
-  windowDays: 90,
-  warnAt: 1,
-  restrictAt: 2,
-  restrictDays: 30,
-  restrictedNoticeHours: 24,
-  freezeAt: 3,
-  lateCancelHours: 2,
-};
+const RULES = CONTRACT_STANDING_RULES;
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000);
 
