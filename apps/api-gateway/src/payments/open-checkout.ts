@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
-import { checkoutTermsSchema } from '@booking/contracts';
+import { checkoutQuery } from '@booking/contracts';
 import { FixedWindowLimiter } from '@booking/nest-kit';
 import type { GatewayConfig } from '../gateway-config';
 import { Upstream, type UpstreamResponse } from '../proxy/upstream';
@@ -31,7 +31,7 @@ export class OpenCheckout {
     const path = encodeURIComponent(bookingId);
     const terms = await this.upstream.forward(request, 'booking', `/bookings/${path}/checkout-terms`);
     if (terms.status !== 200) return terms;
-    const { amount, currency } = checkoutTermsSchema.parse(JSON.parse(terms.body.toString('utf8')));
+    const { amount, currency } = checkoutQuery.parse(JSON.parse(terms.body.toString('utf8')));
     return this.upstream.forward(request, 'payment', `/payments/checkout/${path}`, {
       query: new URLSearchParams({ amount: String(amount), currency }),
     });

@@ -22,18 +22,13 @@ export const paymentLinkQuery = z
   .object({ signature: z.string().regex(/^[\w-]{43}$/, 'a payment link signature') })
   .strict();
 
-/** What a live hold is to be paid with: the booking service's answer, the payment service's query. */
-export const checkoutTermsSchema = z.object({
-  bookingId: z.string(),
-  amount: z.number().int().min(1),
-  currency: z.string(),
-  holdExpiresAt: rfc3339Instant,
-});
-
-export type CheckoutTerms = z.infer<typeof checkoutTermsSchema>;
-
-/** The charge the gateway asks the payment service to open a checkout for. */
+/**
+ * What a live hold is paid with: the booking service's answer to the gateway, and the query the
+ * gateway sends the payment service (hence the coercion).
+ */
 export const checkoutQuery = z.object({
-  amount: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  amount: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code'),
 });
+
+export type CheckoutCharge = z.infer<typeof checkoutQuery>;

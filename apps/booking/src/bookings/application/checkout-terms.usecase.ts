@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type CheckoutTerms } from '@booking/contracts';
+import { DomainError, type CheckoutCharge } from '@booking/contracts';
 import { isUuid } from '@booking/db';
 import { CLOCK } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
@@ -19,7 +19,7 @@ export class ReadCheckoutTerms {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(bookingId: string, signature: string): Promise<CheckoutTerms> {
+  async execute(bookingId: string, signature: string): Promise<CheckoutCharge> {
     if (!isUuid(bookingId)) throw bookingNotFound(bookingId);
     if (!this.links.signs(bookingId, signature))
       throw new DomainError('unauthorized', 'This payment link was not made by the platform.');
@@ -29,11 +29,6 @@ export class ReadCheckoutTerms {
     if (booking.status !== 'HOLD' || booking.holdExpiresAt === null || booking.holdExpiresAt <= now)
       // A hold past its expiry is expired, though the job may not have marked it yet.
       throw invalidTransition(booking.status === 'HOLD' ? 'EXPIRED' : booking.status, 'confirm');
-    return {
-      bookingId,
-      amount: booking.depositAmount,
-      currency: booking.currency,
-      holdExpiresAt: booking.holdExpiresAt.toISOString(),
-    };
+    return { amount: booking.depositAmount, currency: booking.currency };
   }
 }

@@ -8,7 +8,7 @@ import {
   listBookingsQuery,
   paymentLinkQuery,
   type BookingView,
-  type CheckoutTerms,
+  type CheckoutCharge,
   type Caller,
   type Page,
 } from '@booking/contracts';
@@ -90,7 +90,7 @@ export class BookingsController {
 
   /** Asked by the gateway when a browser follows a hold's `paymentUrl`: there is no caller. */
   @Get(':bookingId/checkout-terms')
-  checkout(@Param('bookingId') bookingId: string, @Query() query: unknown): Promise<CheckoutTerms> {
+  checkout(@Param('bookingId') bookingId: string, @Query() query: unknown): Promise<CheckoutCharge> {
     return this.checkoutTerms.execute(bookingId, validate(paymentLinkQuery, query).signature);
   }
 
