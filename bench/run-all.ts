@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const BENCHMARKS = ['time.bench.ts', 'outbox.bench.ts', 'booking.bench.ts'];
+const BENCHMARKS = ['time.bench.ts', 'startup.bench.ts', 'outbox.bench.ts', 'booking.bench.ts'];
 
 for (const file of BENCHMARKS) {
   const result = spawnSync(

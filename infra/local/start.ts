@@ -4,26 +4,14 @@ import { SignJWT } from 'jose';
 import { ensureInfra, infraAddresses, stopStarted } from './infra';
 import { waitForHttp } from './net';
 import { ROOT_DIR } from './paths';
+import { LOCAL_JWT_SECRET, PLATFORM_APPS, platformEnv, platformPorts } from './platform-env';
 import { DEMO_RESOURCES } from './seed';
 
 /**
  * `npm start`: PostgreSQL, Redis and Kafka (reused or started), the five services (each migrates
  * its own database on start), the local payment and messaging stand-ins, demo data, and the URLs. Ctrl-C stops everything it started.
  */
-const SERVICES = [
-  { name: 'booking', port: 3001, env: 'BOOKING_PORT' },
-  { name: 'payment', port: 3002, env: 'PAYMENT_PORT' },
-  { name: 'refund', port: 3003, env: 'REFUND_PORT' },
-  { name: 'notification', port: 3004, env: 'NOTIFICATION_PORT' },
-  { name: 'api-gateway', port: 3000, env: 'GATEWAY_PORT' },
-  // The local stand-in for the payment provider: checkout page, signed webhooks, refund API.
-  { name: 'payment-sandbox', port: 3010, env: 'SANDBOX_PORT' },
-  // The local stand-ins for the mail relay (SMTP on MESSAGING_SMTP_PORT) and the SMS provider's API.
-  { name: 'messaging-sandbox', port: 3011, env: 'MESSAGING_SMS_PORT' },
-] as const;
-const SMTP_PORT = process.env['MESSAGING_SMTP_PORT'] ?? '2525';
-
-const JWT_SECRET = process.env['JWT_SECRET'] ?? 'local-development-secret-change-me';
+const JWT_SECRET = process.env['JWT_SECRET'] ?? LOCAL_JWT_SECRET;
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -69,31 +57,9 @@ async function main(): Promise<void> {
   for (const item of infra)
     say(`  ${item.name.padEnd(9)} ${item.started ? 'started' : 'reused '}  ${item.address}`);
 
-  const ports = Object.fromEntries(
-    SERVICES.map((service) => [service.env, String(process.env[service.env] ?? service.port)]),
-  );
-  const env = {
-    ...process.env,
-    ...ports,
-    DATABASE_URL: addresses.databaseUrl,
-    REDIS_URL: addresses.redisUrl,
-    KAFKA_BROKERS: addresses.kafkaBrokers.join(','),
-    JWT_SECRET,
-    BOOKING_URL: `http://127.0.0.1:${ports['BOOKING_PORT']}`,
-    PAYMENT_URL: `http://127.0.0.1:${ports['PAYMENT_PORT']}`,
-    REFUND_URL: `http://127.0.0.1:${ports['REFUND_PORT']}`,
-    NOTIFICATION_URL: `http://127.0.0.1:${ports['NOTIFICATION_PORT']}`,
-    SANDBOX_PROVIDER_URL: `http://127.0.0.1:${ports['SANDBOX_PORT']}`,
-    SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports['GATEWAY_PORT']}/v1/payments/webhook`,
-    // The sandbox signs with the platform's own key: set one, and the checkout's payments still verify.
-    ...(process.env['PAYMENT_WEBHOOK_SECRET']
-      ? { SANDBOX_WEBHOOK_SECRETS: process.env['PAYMENT_WEBHOOK_SECRET'] }
-      : {}),
-    MESSAGING_SMTP_PORT: SMTP_PORT,
-    SMTP_URL: `smtp://notification:local-smtp-password@127.0.0.1:${SMTP_PORT}`,
-    SMS_PROVIDER_URL: `http://127.0.0.1:${ports['MESSAGING_SMS_PORT']}`,
-  };
-  const children = SERVICES.map((service) => startService(service.name, env));
+  const ports = platformPorts(process.env);
+  const env = platformEnv(process.env, addresses, ports);
+  const children = PLATFORM_APPS.map((app) => startService(app.name, env));
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
@@ -124,8 +90,12 @@ async function main(): Promise<void> {
     });
   }
 
-  const gatewayUrl = `http://127.0.0.1:${ports['GATEWAY_PORT']}`;
-  await waitForHttp(`${gatewayUrl}/health/ready`, 120_000);
+  const gatewayUrl = `http://127.0.0.1:${ports.GATEWAY_PORT}`;
+  // The gateway is ready on its own; the seed needs the services behind it too.
+  const services = PLATFORM_APPS.filter((app) => !app.name.endsWith('-sandbox'));
+  await Promise.all(
+    services.map((app) => waitForHttp(`http://127.0.0.1:${ports[app.env]}/health/ready`, 120_000)),
+  );
   const [admin, customer, host] = await Promise.all([
     token('admin-1', 'admin'),
     token('customer-1', 'customer'),
@@ -139,10 +109,10 @@ async function main(): Promise<void> {
   say(`  OpenAPI     ${gatewayUrl}/v1/openapi.json`);
   say(`  Health      ${gatewayUrl}/health/ready`);
   say(
-    `  Payments    sandbox provider at http://127.0.0.1:${ports['SANDBOX_PORT']} (a hold's paymentUrl leads there)`,
+    `  Payments    sandbox provider at http://127.0.0.1:${ports.SANDBOX_PORT} (a hold's paymentUrl leads there)`,
   );
   say(
-    `  Messages    SMTP relay at 127.0.0.1:${SMTP_PORT}; what it received: http://127.0.0.1:${ports['MESSAGING_SMS_PORT']}/_sandbox/emails (texts: /_sandbox/messages)`,
+    `  Messages    SMTP relay at 127.0.0.1:${ports.MESSAGING_SMTP_PORT}; what it received: http://127.0.0.1:${ports.MESSAGING_SMS_PORT}/_sandbox/emails (texts: /_sandbox/messages)`,
   );
   say(`  Demo data   ${seeded > 0 ? `${seeded} resources seeded` : 'already present'}`);
   say('  Tokens (7 days, signed with JWT_SECRET):');

@@ -34,8 +34,11 @@ class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationSh
   ) {}
 
   onModuleInit(): void {
-    this.readiness.register('redis', () => this.redis.ping());
-    for (const service of SERVICES) this.readiness.register(service, () => this.upstream.ready(service));
+    // The gateway is ready when it can serve: a slow service answers 503 on its own routes only.
+    const reported = { gating: false };
+    this.readiness.register('redis', () => this.redis.ping(), reported);
+    for (const service of SERVICES)
+      this.readiness.register(service, () => this.upstream.ready(service), reported);
   }
 
   onModuleDestroy(): void {

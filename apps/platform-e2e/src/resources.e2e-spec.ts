@@ -212,7 +212,7 @@ describe('resources through the gateway', () => {
     expect((await problemOf(response)).code).toBe('not_found');
   });
 
-  it('is ready once every service behind it is', async () => {
+  it('reports every service behind it on its readiness page', async () => {
     const response = await platform.request('/health/ready');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({

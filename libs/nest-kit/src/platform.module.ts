@@ -140,9 +140,10 @@ class PlatformLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationS
 
   onModuleInit(): void {
     this.readiness.register('database', () => this.pool.query('SELECT 1'));
-    this.readiness.register('kafka', () => this.kafkaReadiness.check());
+    // Events wait in the outbox while Kafka is away; searches fall back to PostgreSQL without Redis.
+    this.readiness.register('kafka', () => this.kafkaReadiness.check(), { gating: false });
     const redis = this.redis;
-    if (redis) this.readiness.register('redis', () => redis.ping());
+    if (redis) this.readiness.register('redis', () => redis.ping(), { gating: false });
   }
 
   onModuleDestroy(): void {

@@ -19,6 +19,16 @@ describe('Readiness', () => {
     });
   });
 
+  it('reports a failing check that does not gate, and stays ready', async () => {
+    const readiness = new Readiness();
+    readiness.register('database', async () => 'ok');
+    readiness.register('kafka', () => Promise.reject(new Error('no brokers')), { gating: false });
+    expect(await readiness.report()).toEqual({
+      status: 'ready',
+      checks: { database: 'up', kafka: 'no brokers' },
+    });
+  });
+
   it('does not wait forever for a check that hangs', async () => {
     const readiness = new Readiness();
     readiness.register('redis', () => new Promise(() => undefined));

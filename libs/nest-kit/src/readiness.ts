@@ -2,6 +2,15 @@ import { Injectable } from '@nestjs/common';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
+/**
+ * `gating`: the instance cannot serve without it (its database). Others are reported but keep the
+ * instance in rotation: with Kafka down the outbox keeps the events, and one slow dependency must
+ * not take the whole API out of the load balancer.
+ */
+export interface CheckOptions {
+  gating: boolean;
+}
+
 export interface ReadinessReport {
   status: 'ready' | 'not_ready';
   /** `up`, or what went wrong. */
@@ -14,11 +23,11 @@ export interface ReadinessReport {
  */
 @Injectable()
 export class Readiness {
-  private readonly checks = new Map<string, ReadinessCheck>();
+  private readonly checks = new Map<string, { check: ReadinessCheck } & CheckOptions>();
   private shuttingDown = false;
 
-  register(name: string, check: ReadinessCheck): void {
-    this.checks.set(name, check);
+  register(name: string, check: ReadinessCheck, options: CheckOptions = { gating: true }): void {
+    this.checks.set(name, { check, ...options });
   }
 
   markShuttingDown(): void {
@@ -27,11 +36,14 @@ export class Readiness {
 
   async report(timeoutMs = 2_000): Promise<ReadinessReport> {
     const entries = await Promise.all(
-      [...this.checks].map(async ([name, check]) => [name, await outcome(check, timeoutMs)] as const),
+      [...this.checks].map(
+        async ([name, { check, gating }]) =>
+          ({ name, gating, result: await outcome(check, timeoutMs) }) as const,
+      ),
     );
-    const checks = Object.fromEntries(entries);
+    const checks = Object.fromEntries(entries.map(({ name, result }) => [name, result]));
     if (this.shuttingDown) checks['shutdown'] = 'in progress';
-    const ready = !this.shuttingDown && entries.every(([, result]) => result === 'up');
+    const ready = !this.shuttingDown && entries.every(({ gating, result }) => !gating || result === 'up');
     return { status: ready ? 'ready' : 'not_ready', checks };
   }
 }

@@ -1,0 +1,56 @@
+import type { InfraAddresses } from './infra';
+
+/** The apps of the platform as `npm start` runs them, each on its own port. */
+export const PLATFORM_APPS = [
+  { name: 'booking', port: 3001, env: 'BOOKING_PORT' },
+  { name: 'payment', port: 3002, env: 'PAYMENT_PORT' },
+  { name: 'refund', port: 3003, env: 'REFUND_PORT' },
+  { name: 'notification', port: 3004, env: 'NOTIFICATION_PORT' },
+  { name: 'api-gateway', port: 3000, env: 'GATEWAY_PORT' },
+  // The local stand-in for the payment provider: checkout page, signed webhooks, refund API.
+  { name: 'payment-sandbox', port: 3010, env: 'SANDBOX_PORT' },
+  // The local stand-ins for the mail relay (SMTP on MESSAGING_SMTP_PORT) and the SMS provider's API.
+  { name: 'messaging-sandbox', port: 3011, env: 'MESSAGING_SMS_PORT' },
+] as const;
+
+export type PlatformPorts = Record<(typeof PLATFORM_APPS)[number]['env'] | 'MESSAGING_SMTP_PORT', string>;
+
+export const LOCAL_JWT_SECRET = 'local-development-secret-change-me';
+
+/** Each app's port: the one given in the environment, else its default plus `offset`. */
+export function platformPorts(env: NodeJS.ProcessEnv, offset = 0): PlatformPorts {
+  const ports = Object.fromEntries(
+    PLATFORM_APPS.map((app) => [app.env, env[app.env] ?? String(app.port + offset)]),
+  );
+  return {
+    ...ports,
+    MESSAGING_SMTP_PORT: env['MESSAGING_SMTP_PORT'] ?? String(2525 + offset),
+  } as PlatformPorts;
+}
+
+/** The environment every app of a local platform starts with: where the others and the infrastructure are. */
+export function platformEnv(
+  env: NodeJS.ProcessEnv,
+  addresses: InfraAddresses,
+  ports: PlatformPorts,
+): NodeJS.ProcessEnv {
+  const local = (port: string) => `http://127.0.0.1:${port}`;
+  return {
+    ...env,
+    ...ports,
+    DATABASE_URL: addresses.databaseUrl,
+    REDIS_URL: addresses.redisUrl,
+    KAFKA_BROKERS: addresses.kafkaBrokers.join(','),
+    JWT_SECRET: env['JWT_SECRET'] ?? LOCAL_JWT_SECRET,
+    BOOKING_URL: local(ports.BOOKING_PORT),
+    PAYMENT_URL: local(ports.PAYMENT_PORT),
+    REFUND_URL: local(ports.REFUND_PORT),
+    NOTIFICATION_URL: local(ports.NOTIFICATION_PORT),
+    SANDBOX_PROVIDER_URL: local(ports.SANDBOX_PORT),
+    SANDBOX_WEBHOOK_URL: `${local(ports.GATEWAY_PORT)}/v1/payments/webhook`,
+    // The sandbox signs with the platform's own key: set one, and the checkout's payments still verify.
+    ...(env['PAYMENT_WEBHOOK_SECRET'] ? { SANDBOX_WEBHOOK_SECRETS: env['PAYMENT_WEBHOOK_SECRET'] } : {}),
+    SMTP_URL: `smtp://notification:local-smtp-password@127.0.0.1:${ports.MESSAGING_SMTP_PORT}`,
+    SMS_PROVIDER_URL: local(ports.MESSAGING_SMS_PORT),
+  };
+}
