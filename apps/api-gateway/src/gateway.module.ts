@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import Redis from 'ioredis';
-import { HealthModule, Readiness, redisOptions } from '@booking/nest-kit';
+import { HealthModule, MetricsModule, Readiness, redisOptions } from '@booking/nest-kit';
 import { AuthGuard } from './auth/auth.guard';
 import { JwtVerifier } from './auth/jwt-verifier';
 import { BookingsController } from './bookings/bookings.controller';
@@ -55,7 +55,7 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [HealthModule],
+      imports: [HealthModule, MetricsModule.forRoot('api-gateway')],
       controllers: [
         OpenApiController,
         ResourcesController,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Deployment } from 'kubernetes-types/apps/v1';
 import type { Job } from 'kubernetes-types/batch/v1';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
-import type { NetworkPolicy } from 'kubernetes-types/networking/v1';
+import type { Ingress, NetworkPolicy } from 'kubernetes-types/networking/v1';
 import { parseAllDocuments } from 'yaml';
 import { kubernetesValidator } from './kubernetes-schema';
 import { type PodSpecView, restrictedViolations } from './pod-security';
@@ -133,6 +133,12 @@ describe('the Kubernetes manifests (kubectl kustomize infra/k8s)', () => {
       );
       expect(secrets).toEqual([`${deployment.metadata.name}-secrets`]);
     }
+  });
+
+  it('route only the API and its docs from outside, never /metrics', () => {
+    const [ingress] = ofKind('Ingress') as Ingress[];
+    const paths = ingress!.spec!.rules!.flatMap((rule) => rule.http!.paths.map((path) => path.path));
+    expect(paths).toEqual(['/v1', '/docs']);
   });
 
   it('let Prometheus scrape every pod and only the gateway reach the services', () => {

@@ -13,6 +13,8 @@ export const EVENT_TOPIC = {
   'refund.succeeded': 'refund.v1',
   'refund.failed': 'refund.v1',
   'notification.sent': 'notification.v1',
+  // Keyed by the series: the occurrence it is about has no booking.
+  'series.occurrence_conflict': 'series.v1',
 } as const;
 
 export type EventType = keyof typeof EVENT_TOPIC;
@@ -22,4 +24,5 @@ export const EVENT_SOURCES = {
   payment: 'payment-service',
   refund: 'refund-service',
   notification: 'notification-service',
+  series: 'booking-service',
 } as const;

@@ -4,6 +4,7 @@ export const TOPICS = {
   payment: 'payment.v1',
   refund: 'refund.v1',
   notification: 'notification.v1',
+  series: 'series.v1',
 } as const;
 
 export type TopicKey = keyof typeof TOPICS;
@@ -16,13 +17,14 @@ export function topicName(topic: TopicName, prefix: string): string {
 
 export type TopicNames = Record<TopicKey, string>;
 
-/** The four public topics under a run's prefix ('' in production). */
+/** The public topics under a run's prefix ('' in production). */
 export function topicNames(prefix: string): TopicNames {
   return {
     booking: topicName(TOPICS.booking, prefix),
     payment: topicName(TOPICS.payment, prefix),
     refund: topicName(TOPICS.refund, prefix),
     notification: topicName(TOPICS.notification, prefix),
+    series: topicName(TOPICS.series, prefix),
   };
 }
 

@@ -1,5 +1,5 @@
 export { createKafka, type KafkaSettings } from './create-kafka';
-export { KafkaPublisher } from './kafka-publisher';
+export { CLOUDEVENTS_HEADERS, KafkaPublisher } from './kafka-publisher';
 export { KafkaEventConsumer, type ConsumedEvent, type EventHandler } from './kafka-event-consumer';
 export { ensureTopics, deleteTopics, KafkaReadiness, type TopicSettings } from './topic-admin';
 export type { MessagePublisher, OutgoingMessage } from './message-publisher';

@@ -21,6 +21,8 @@ export interface ConsumerSettings {
   /** Called for a message that is not a CloudEvent: it is skipped, never retried forever. */
   onInvalid?: (problem: { topic: string; offset: string; error: unknown }) => void;
   onHandlerError?: (problem: { event: CloudEvent; attempt: number; error: unknown }) => void;
+  /** After each fetched batch is handled: how far the group is behind the partition's end. */
+  onBatchDone?: (progress: { topic: string; partition: number; offsetLag: number }) => void;
   /**
    * The `source` a topic's events must carry (its owning service); an event from any other is
    * skipped like an invalid one, so no producer can speak on another's topic.
@@ -62,6 +64,15 @@ export class KafkaEventConsumer {
   }
 
   async start(): Promise<void> {
+    const { onBatchDone } = this.settings;
+    if (onBatchDone)
+      this.consumer.on(this.consumer.events.END_BATCH_PROCESS, ({ payload }) =>
+        onBatchDone({
+          topic: payload.topic,
+          partition: payload.partition,
+          offsetLag: Number(payload.offsetLag),
+        }),
+      );
     await this.consumer.connect();
     // Topics created a moment ago may not have leaders yet on a broker that has just started.
     await retryTransient(() =>

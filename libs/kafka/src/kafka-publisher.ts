@@ -1,3 +1,4 @@
+import { CLOUDEVENTS_CONTENT_TYPE } from '@booking/contracts';
 import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 import type { MessagePublisher, OutgoingMessage } from './message-publisher';
 
@@ -6,6 +7,12 @@ import type { MessagePublisher, OutgoingMessage } from './message-publisher';
  * never reorders or duplicates what one producer session sends. The default partitioner is
  * murmur2, the same as Java clients: a key lands on the same partition whoever produces it.
  */
+/**
+ * Every value is a CloudEvent in structured mode; the Kafka protocol binding says so with this
+ * header, without which CloudEvents SDKs read the message as binary mode.
+ */
+export const CLOUDEVENTS_HEADERS = { 'content-type': CLOUDEVENTS_CONTENT_TYPE };
+
 export class KafkaPublisher implements MessagePublisher {
   private readonly producer: Producer;
   private connected: Promise<void> | undefined;
@@ -25,10 +32,10 @@ export class KafkaPublisher implements MessagePublisher {
   async publish(messages: OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
     await this.connect();
-    const byTopic = new Map<string, { key: string; value: string }[]>();
+    const byTopic = new Map<string, { key: string; value: string; headers: typeof CLOUDEVENTS_HEADERS }[]>();
     for (const { topic, key, value } of messages) {
       const list = byTopic.get(topic) ?? [];
-      list.push({ key, value });
+      list.push({ key, value, headers: CLOUDEVENTS_HEADERS });
       byTopic.set(topic, list);
     }
     await this.producer.sendBatch({

@@ -3,10 +3,12 @@ import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { JsonLogger } from './json-logger';
 import { refuseNulInUrl, useJsonBodyParser } from './json-body-parser';
 import { PROBLEM_CONTENT_TYPE, ProblemFilter } from './problem.filter';
 import { toProblem } from './to-problem';
+import { METRICS, observeHttpRequests } from './metrics';
 import { requestContext } from './request-context';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,7 +46,8 @@ export function createFastifyAdapter(options: AdapterOptions = {}): FastifyAdapt
 /**
  * Initialises the app with what every service gets before it listens: problem+json for every
  * error (including what Fastify raises before a handler runs), JSON bodies only, the request id
- * echoed and carried into the logs, and graceful shutdown on SIGTERM.
+ * echoed and carried into the logs, request durations in its metrics, and graceful shutdown on
+ * SIGTERM.
  */
 export async function initServiceApp(
   app: NestFastifyApplication,
@@ -58,6 +61,7 @@ export async function initServiceApp(
     void reply.header('x-request-id', request.id);
     requestContext.run({ requestId: request.id }, done);
   });
+  observeHttpRequests(fastify, app.get<Registry>(METRICS));
   useJsonBodyParser(fastify, BODY_LIMIT_BYTES);
   refuseNulInUrl(fastify);
   // After the request id's hook, so what it adds answers with the id too.

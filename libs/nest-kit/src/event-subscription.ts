@@ -1,13 +1,16 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
-import { KafkaEventConsumer, type EventHandler } from '@booking/kafka';
+import { KafkaEventConsumer, type ConsumedEvent } from '@booking/kafka';
 import type { CommonConfig } from '@booking/config';
-import { EVENT_SOURCES, topicKeyOf, topicNames } from '@booking/contracts';
+import { EVENT_SOURCES, parseKnownEvent, topicKeyOf, topicNames, type KnownEvent } from '@booking/contracts';
 import type { Registry } from 'prom-client';
 import type { JsonLogger } from './json-logger';
 import { describeError } from './json-logger';
-import { counterIn, METRICS } from './metrics';
+import { counterIn, gaugeIn, METRICS } from './metrics';
 import { KAFKA, LOGGER, SERVICE_CONFIG } from './tokens';
+
+/** A consumed event of a type the contract knows, its data parsed against the type's schema. */
+export type KnownConsumedEvent = Omit<ConsumedEvent, 'event'> & { event: KnownEvent };
 
 /**
  * A service's Kafka subscription for the application's lifetime: started after bootstrap,
@@ -35,13 +38,41 @@ export abstract class EventSubscription implements OnApplicationBootstrap, OnMod
   /** The consumer group, without the deployment's topic prefix. */
   protected abstract readonly group: string;
   protected abstract topics(): string[];
-  protected abstract handle: EventHandler;
+  /** Sees only events whose data matches their type's schema; the rest are dropped and counted. */
+  protected abstract handle: (consumed: KnownConsumedEvent) => Promise<void>;
 
   async onApplicationBootstrap(): Promise<void> {
+    const group = this.group;
+    const lag = gaugeIn(
+      this.metrics,
+      'kafka_consumer_lag',
+      'Messages behind the end of the partition, per consumer group',
+      ['group', 'topic', 'partition'],
+    );
+    const retries = counterIn(
+      this.metrics,
+      'event_handler_retries_total',
+      'Failed handler attempts that will be retried',
+      ['group', 'type'],
+    );
     this.consumer = new KafkaEventConsumer(this.kafka, {
-      groupId: `${this.serviceConfig.KAFKA_TOPIC_PREFIX}${this.group}`,
+      groupId: `${this.serviceConfig.KAFKA_TOPIC_PREFIX}${group}`,
       topics: this.topics(),
-      handler: (consumed) => this.handle(consumed),
+      handler: async (consumed) => {
+        const parsed = parseKnownEvent(consumed.event);
+        if (parsed.outcome === 'known') return this.handle({ ...consumed, event: parsed.event });
+        const { topic, offset } = consumed;
+        if (parsed.outcome === 'invalid')
+          this.logger.event('warn', 'skipped an event whose data breaks its schema', {
+            topic,
+            offset,
+            eventId: consumed.event.id,
+            type: consumed.event.type,
+            error: parsed.error,
+          });
+        // An unknown type comes from a newer producer: not ours to act on.
+        this.dropped.inc({ topic, reason: parsed.outcome });
+      },
       onInvalid: ({ topic, offset, error }) => {
         this.logger.event('warn', 'skipped a message that is not a CloudEvent', {
           topic,
@@ -63,13 +94,17 @@ export abstract class EventSubscription implements OnApplicationBootstrap, OnMod
         });
         this.dropped.inc({ topic, reason: 'foreign_source' });
       },
-      onHandlerError: ({ event, attempt, error }) =>
+      onHandlerError: ({ event, attempt, error }) => {
+        retries.inc({ group, type: event.type });
         this.logger.event('error', 'event handler failed; retrying', {
           eventId: event.id,
           type: event.type,
           attempt,
           ...describeError(error),
-        }),
+        });
+      },
+      onBatchDone: ({ topic, partition, offsetLag }) =>
+        lag.set({ group, topic, partition: String(partition) }, offsetLag),
     });
     await this.consumer.start();
   }

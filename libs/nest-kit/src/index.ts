@@ -21,8 +21,15 @@ export type { RequestWithRawBody } from './json-body-parser';
 export { CurrentCaller, callerOf } from './caller.decorator';
 export { InternalTokens, type InternalClaims } from './internal-token';
 export { InternalCallerGuard, type RequestWithCaller } from './internal-caller.guard';
-export { EventSubscription } from './event-subscription';
+export { EventSubscription, type KnownConsumedEvent } from './event-subscription';
 export { PeriodicJob } from './periodic-job';
 export { LeasedBatchJob } from './leased-batch-job';
 export { FixedWindowLimiter, type RateLimit } from './fixed-window-limiter';
-export { counterIn, createMetricsRegistry, METRICS, MetricsController } from './metrics';
+export {
+  counterIn,
+  createMetricsRegistry,
+  gaugeIn,
+  METRICS,
+  MetricsController,
+  MetricsModule,
+} from './metrics';

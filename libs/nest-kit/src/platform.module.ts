@@ -13,8 +13,9 @@ import {
 import Redis, { type RedisOptions } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { Pool } from 'pg';
+import type { Registry } from 'prom-client';
 import type { CommonConfig } from '@booking/config';
-import { EVENT_SOURCES, topicNames } from '@booking/contracts';
+import { assertEventData, EVENT_SOURCES, topicNames } from '@booking/contracts';
 import {
   createPool,
   databaseUrl,
@@ -29,7 +30,8 @@ import { systemClock, type Clock } from '@booking/time';
 import { HealthModule } from './health.module';
 import { describeError, JsonLogger } from './json-logger';
 import { APP_GUARD } from '@nestjs/core';
-import { createMetricsRegistry, METRICS, MetricsController } from './metrics';
+import { METRICS, MetricsModule } from './metrics';
+import { registerOutboxMetrics } from './outbox-metrics';
 import { Readiness } from './readiness';
 import { InternalCallerGuard } from './internal-caller.guard';
 import { InternalTokens } from './internal-token';
@@ -105,14 +107,17 @@ class OutboxRelayLifecycle implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(DATABASE) private readonly database: { pool: Pool; url: string },
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(LOGGER) private readonly logger: JsonLogger,
+    @Inject(METRICS) private readonly metrics: Registry,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    const published = registerOutboxMetrics(this.metrics, this.database.pool);
     this.publisher = new KafkaPublisher(this.kafka);
     this.relay = new OutboxRelay({
       pool: this.database.pool,
       databaseUrl: this.database.url,
       publisher: this.publisher,
+      onPublished: published,
       onError: (error) => this.logger.event('warn', 'outbox relay: will retry', describeError(error)),
     });
     await this.relay.start();
@@ -165,11 +170,9 @@ export class PlatformModule {
     const clock = settings.clock ?? systemClock;
     return {
       module: PlatformModule,
-      imports: [HealthModule],
-      controllers: [MetricsController],
+      imports: [HealthModule, MetricsModule.forRoot(settings.service)],
       providers: [
         { provide: SERVICE_CONFIG, useValue: settings.config },
-        { provide: METRICS, useValue: createMetricsRegistry(settings.service) },
         { provide: SERVICE_NAME, useValue: settings.service },
         { provide: InternalTokens, useValue: new InternalTokens(settings.config.INTERNAL_JWT_SECRET) },
         { provide: APP_GUARD, useClass: InternalCallerGuard },
@@ -205,12 +208,13 @@ export class PlatformModule {
         },
         {
           provide: OUTBOX_WRITER,
-          useFactory: () => new OutboxWriter(EVENT_SOURCES[settings.service], () => clock.now()),
+          useFactory: () =>
+            new OutboxWriter(EVENT_SOURCES[settings.service], () => clock.now(), assertEventData),
         },
         OutboxRelayLifecycle,
         PlatformLifecycle,
       ],
-      exports: [SERVICE_CONFIG, LOGGER, CLOCK, TOPIC_NAMES, PG_POOL, KAFKA, REDIS, OUTBOX_WRITER, METRICS],
+      exports: [SERVICE_CONFIG, LOGGER, CLOCK, TOPIC_NAMES, PG_POOL, KAFKA, REDIS, OUTBOX_WRITER],
     };
   }
 }

@@ -4,3 +4,4 @@ export { Inbox } from './inbox';
 export { OUTBOX_MIGRATIONS } from './outbox-migrations';
 export { laneOf, OUTBOX_LANES } from './lanes';
 export { OUTBOX_CHANNEL } from './outbox-sql';
+export { readOutboxBacklog, type OutboxBacklog } from './outbox-backlog';

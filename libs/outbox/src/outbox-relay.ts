@@ -8,6 +8,8 @@ export interface OutboxRelaySettings {
   /** For the LISTEN connection, which must not come from (and hold a place in) the pool. */
   databaseUrl: string;
   publisher: MessagePublisher;
+  /** After a batch is published and marked so: the CloudEvents it carried, as sent. */
+  onPublished?: (payloads: readonly string[]) => void;
   batchSize?: number;
   /** Polling covers notifications lost while no listener was connected. */
   pollIntervalMs?: number;
@@ -251,6 +253,7 @@ export class OutboxRelay {
           ? 'COMMIT'
           : `UPDATE outbox SET published_at = clock_timestamp() WHERE id = ANY('{${ids.join(',')}}'::bigint[]); COMMIT`,
       );
+      if (rows.length > 0) this.settings.onPublished?.(rows.map((row) => row.payload));
       const fullLane = [...lanes].some((lane) => rows.filter((row) => row.lane === lane).length === share);
       return { sent: rows.length, lanes: lanes.size, backlog: fullLane || lanes.size === maxLanes };
     } catch (error) {

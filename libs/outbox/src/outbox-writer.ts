@@ -13,15 +13,18 @@ export interface OutboxEvent<TType extends string = string, TData = unknown> ext
  * at all. Nothing here talks to Kafka, so a writer never waits on or fails with the broker.
  */
 export class OutboxWriter {
+  /** `check` refuses an event that breaks the contract (assertEventData) before it is written. */
   constructor(
     private readonly source: string,
     private readonly now: () => Date,
+    private readonly check: (type: string, data: unknown) => void = () => undefined,
   ) {}
 
   async write<TType extends string, TData>(
     tx: TransactionClient,
     event: OutboxEvent<TType, TData>,
   ): Promise<CloudEvent<TType, TData>> {
+    this.check(event.type, event.data);
     const envelope = toCloudEvent(event, { id: randomUUID(), source: this.source, time: this.now() });
     // One round trip. The advisory lock makes writers of one key queue until the earlier one
     // commits, so a key's ids (and thus the relay's publishing order) follow commit order even

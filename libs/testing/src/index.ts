@@ -3,3 +3,4 @@ export { testRun, uniqueName } from './test-run';
 export { createTestDatabase, type TestDatabase } from './test-database';
 export { createTestTopics, TopicCollector } from './test-kafka';
 export { bearer, TEST_INTERNAL_JWT_SECRET, TEST_JWT_SECRET } from './tokens';
+export { sampleSum } from './prometheus-text';

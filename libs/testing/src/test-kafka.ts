@@ -11,7 +11,12 @@ export async function createTestTopics(kafka: Kafka, prefix: string, bases: stri
 
 /** Reads topics from the beginning and keeps every event it sees, duplicates included, in arrival order. */
 export class TopicCollector {
-  readonly received: { event: CloudEvent; key: string | null; partition: number }[] = [];
+  readonly received: {
+    event: CloudEvent;
+    key: string | null;
+    partition: number;
+    headers: Record<string, string>;
+  }[] = [];
   private readonly consumer: Consumer;
 
   constructor(kafka: Kafka, groupId: string) {
@@ -33,6 +38,9 @@ export class TopicCollector {
           event: parseCloudEvent(message.value!.toString('utf8')),
           key: message.key?.toString('utf8') ?? null,
           partition,
+          headers: Object.fromEntries(
+            Object.entries(message.headers ?? {}).map(([name, value]) => [name, String(value)]),
+          ),
         });
       },
     });

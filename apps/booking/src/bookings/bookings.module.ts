@@ -9,6 +9,7 @@ import { ApplyPayment } from './application/apply-payment.usecase';
 import { ApplyRefundOutcome } from './application/apply-refund-outcome.usecase';
 import { ChangeBooking } from './application/change-booking.usecase';
 import { CreateHold } from './application/create-hold.usecase';
+import { HoldMetrics } from './application/hold-metrics';
 import { HoldTransaction } from './application/hold-transaction';
 import { ExpireHoldsJob, MarkNoShowsJob } from './application/due-transition.job';
 import { ListBookings } from './application/list-bookings.usecase';
@@ -41,6 +42,7 @@ import { SeriesController } from '../series/interface/series.controller';
     ReadCheckoutTerms,
     HoldTransaction,
     CreateHold,
+    HoldMetrics,
     ChangeBooking,
     RescheduleBooking,
     ListBookings,

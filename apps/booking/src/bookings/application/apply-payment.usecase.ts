@@ -45,8 +45,8 @@ export class ApplyPayment {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async handle(event: CloudEvent): Promise<void> {
-    const payment = event.data as PaymentSucceeded;
+  async handle(event: CloudEvent<'payment.succeeded', PaymentSucceeded>): Promise<void> {
+    const payment = event.data;
     await this.inbox.once(this.pool, event, async (tx) => {
       const now = this.clock.now();
       const booking = await this.bookings.lockById(tx, payment.bookingId);

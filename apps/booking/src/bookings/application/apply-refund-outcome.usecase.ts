@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { CloudEvent } from '@booking/contracts';
+import type { CloudEvent, EventData } from '@booking/contracts';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
@@ -17,8 +17,10 @@ export class ApplyRefundOutcome {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async handle(event: CloudEvent): Promise<void> {
-    const { bookingId, amount } = event.data as { bookingId: string; amount: number };
+  async handle(
+    event: CloudEvent<'refund.succeeded' | 'refund.failed', EventData<'refund.succeeded' | 'refund.failed'>>,
+  ): Promise<void> {
+    const { bookingId, amount } = event.data;
     const status = event.type === 'refund.succeeded' ? 'succeeded' : 'failed';
     await this.inbox.once(this.pool, event, (tx) =>
       this.bookings.setRefundStatus(tx, bookingId, status, amount, this.clock.now()),

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TopicNames } from '@booking/contracts';
-import type { ConsumedEvent } from '@booking/kafka';
-import { EventSubscription, TOPIC_NAMES } from '@booking/nest-kit';
+import { EventSubscription, type KnownConsumedEvent, TOPIC_NAMES } from '@booking/nest-kit';
 import { ApplyPayment } from '../application/apply-payment.usecase';
 import { ApplyRefundOutcome } from '../application/apply-refund-outcome.usecase';
 
@@ -22,16 +21,10 @@ export class BookingEventConsumer extends EventSubscription {
     return [this.topicNames.payment, this.topicNames.refund];
   }
 
-  protected handle = async ({ event }: ConsumedEvent): Promise<void> => {
-    switch (event.type) {
-      case 'payment.succeeded':
-        return this.applyPayment.handle(event);
-      case 'refund.succeeded':
-      case 'refund.failed':
-        return this.applyRefundOutcome.handle(event);
-      default:
-        // Other types on these topics are not ours to act on.
-        return;
-    }
+  protected handle = async ({ event }: KnownConsumedEvent): Promise<void> => {
+    if (event.type === 'payment.succeeded') return this.applyPayment.handle(event);
+    if (event.type === 'refund.succeeded' || event.type === 'refund.failed')
+      return this.applyRefundOutcome.handle(event);
+    // Other types on these topics are not ours to act on.
   };
 }

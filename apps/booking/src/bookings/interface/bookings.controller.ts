@@ -16,6 +16,7 @@ import { CurrentCaller, PROBLEM_CONTENT_TYPE, validate } from '@booking/nest-kit
 import { ChangeBooking } from '../application/change-booking.usecase';
 import { ReadCheckoutTerms } from '../application/checkout-terms.usecase';
 import { CreateHold } from '../application/create-hold.usecase';
+import { HoldMetrics } from '../application/hold-metrics';
 import { ListBookings } from '../application/list-bookings.usecase';
 import { PaymentLinks } from '../application/payment-links';
 import { RescheduleBooking } from '../application/reschedule-booking.usecase';
@@ -48,6 +49,7 @@ export class BookingsController {
     private readonly createSeries: CreateSeries,
     private readonly standing: CustomerStanding,
     private readonly checkoutTerms: ReadCheckoutTerms,
+    private readonly holdMetrics: HoldMetrics,
   ) {}
 
   @Post()
@@ -58,9 +60,14 @@ export class BookingsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const request = validate(createBookingSchema, body);
-    const result = request.rrule
-      ? await this.createSeries.execute(caller, { ...request, rrule: request.rrule }, idempotencyKeyOf(key))
-      : await this.createHold.execute(caller, request, idempotencyKeyOf(key));
+    const { rrule } = request;
+    const result = rrule
+      ? await this.holdMetrics.count('series', () =>
+          this.createSeries.execute(caller, { ...request, rrule }, idempotencyKeyOf(key)),
+        )
+      : await this.holdMetrics.count('hold', () =>
+          this.createHold.execute(caller, request, idempotencyKeyOf(key)),
+        );
     if (result.replayed) void reply.header('idempotent-replayed', 'true');
     if (result.status >= 400) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
     void reply.status(result.status).send(result.body);

@@ -133,7 +133,7 @@ export class MaterializeSeriesJob extends PeriodicJob {
     }
     for (const conflict of conflicts)
       await this.outbox.write(tx, {
-        topic: this.topics.booking,
+        topic: this.topics.series,
         type: 'series.occurrence_conflict',
         subject: series.seriesId,
         data: {

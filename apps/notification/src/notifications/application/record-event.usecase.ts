@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { z } from 'zod';
-import { contactSchema, type CloudEvent } from '@booking/contracts';
+import { isBookingEvent, type KnownEvent } from '@booking/contracts';
 import type { TransactionClient } from '@booking/db';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import { Inbox } from '@booking/outbox';
@@ -9,23 +8,6 @@ import type { Clock } from '@booking/time';
 import type { BookingSnapshot } from '../domain/notification';
 import { planFor, REMINDER_KINDS } from '../domain/notification-plan';
 import { NotificationRepository } from '../infrastructure/notification.repository';
-
-/** The part of every booking.* event's data (the booking's snapshot) that messages are made from. */
-const bookingData = z.object({
-  bookingId: z.string().min(1),
-  customerId: z.string().min(1),
-  status: z.string().min(1),
-  start: z.string().datetime({ offset: true }),
-  end: z.string().datetime({ offset: true }),
-  timeZone: z.string().min(1),
-  contact: contactSchema.nullable().optional(),
-});
-
-const refundData = z.object({
-  bookingId: z.string().min(1),
-  amount: z.number().int().positive(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-});
 
 /**
  * Turns booking and refund events into messages to send. The inbox drops a re-delivered event,
@@ -43,10 +25,9 @@ export class RecordEvent {
   ) {}
 
   /** Resolves true when a message may be due now. */
-  async handle(event: CloudEvent): Promise<boolean> {
+  async handle(event: KnownEvent): Promise<boolean> {
     if (event.type === 'refund.succeeded') {
-      const refund = refundData.safeParse(event.data);
-      if (!refund.success) return false;
+      const refund = event;
       const now = this.clock.now();
       const added = await this.inbox.once(this.pool, event, (tx) =>
         this.notifications.addOnce(
@@ -62,14 +43,16 @@ export class RecordEvent {
       );
       return added === true;
     }
-    if (!event.type.startsWith('booking.')) return false;
-    const data = bookingData.safeParse(event.data);
-    if (!data.success) return false;
+    if (!isBookingEvent(event)) return false;
+    const { bookingId, customerId, status, timeZone, contact } = event.data;
     const booking: BookingSnapshot = {
-      ...data.data,
-      start: new Date(data.data.start),
-      end: new Date(data.data.end),
-      contact: data.data.contact ?? null,
+      bookingId,
+      customerId,
+      status,
+      timeZone,
+      contact,
+      start: new Date(event.data.start),
+      end: new Date(event.data.end),
     };
     const applied = await this.inbox.once(this.pool, event, (tx) => this.apply(tx, event.type, booking));
     return applied === true;

@@ -1,8 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TopicNames } from '@booking/contracts';
 import { withTransaction, type TransactionClient } from '@booking/db';
-import { LeasedBatchJob, OUTBOX_WRITER, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
+import {
+  counterIn,
+  LeasedBatchJob,
+  METRICS,
+  OUTBOX_WRITER,
+  SERVICE_CONFIG,
+  TOPIC_NAMES,
+} from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
+import type { Counter, Registry } from 'prom-client';
 import { afterFailure, formatUtc, type RetrySettings } from '@booking/time';
 import type { NotificationConfig } from '../../notification-config';
 import { messageFor, type MessageText } from '../domain/message-text';
@@ -21,6 +29,7 @@ import { NotificationRepository } from '../infrastructure/notification.repositor
 export class SendNotificationsJob extends LeasedBatchJob<Notification> {
   protected readonly name = 'notification run';
   private readonly retry: RetrySettings;
+  private readonly outcomes: Counter<'channel' | 'outcome'>;
 
   constructor(
     private readonly notifications: NotificationRepository,
@@ -28,8 +37,15 @@ export class SendNotificationsJob extends LeasedBatchJob<Notification> {
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
     @Inject(SERVICE_CONFIG) private readonly config: NotificationConfig,
+    @Inject(METRICS) metrics: Registry,
   ) {
     super();
+    this.outcomes = counterIn(
+      metrics,
+      'notifications_total',
+      'Delivery attempts by channel and outcome: sent, retry (will be tried again) or failed (given up)',
+      ['channel', 'outcome'],
+    );
     this.retry = {
       maxAttempts: config.NOTIFICATION_MAX_ATTEMPTS,
       baseMs: config.NOTIFICATION_RETRY_BASE_MS,
@@ -78,6 +94,7 @@ export class SendNotificationsJob extends LeasedBatchJob<Notification> {
   }
 
   private async markSent(notification: Notification, message: MessageText): Promise<void> {
+    this.outcomes.inc({ channel: notification.channel, outcome: 'sent' });
     const sentAt = this.clock.now();
     await withTransaction(this.pool, async (tx) => {
       if (!(await this.notifications.markSent(tx, notification.notificationId, message, sentAt))) return;
@@ -109,6 +126,7 @@ export class SendNotificationsJob extends LeasedBatchJob<Notification> {
       reason: failure.reason,
       giveUp: next === 'give_up',
     });
+    this.outcomes.inc({ channel: notification.channel, outcome: next === 'give_up' ? 'failed' : 'retry' });
     if (next === 'give_up') {
       await this.notifications.markFailed(this.pool, notification.notificationId, failure.reason, now);
       return;

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TopicNames } from '@booking/contracts';
-import type { ConsumedEvent } from '@booking/kafka';
-import { EventSubscription, TOPIC_NAMES } from '@booking/nest-kit';
+import { EventSubscription, type KnownConsumedEvent, TOPIC_NAMES } from '@booking/nest-kit';
 import { RecordEvent } from '../application/record-event.usecase';
 import { SendNotificationsJob } from '../application/send-notifications.job';
 
@@ -22,7 +21,7 @@ export class NotificationEventConsumer extends EventSubscription {
     return [this.topicNames.booking, this.topicNames.refund];
   }
 
-  protected handle = async ({ event }: ConsumedEvent): Promise<void> => {
+  protected handle = async ({ event }: KnownConsumedEvent): Promise<void> => {
     if (await this.recordEvent.handle(event)) this.job.wake();
   };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { CloudEvent } from '@booking/contracts';
+import type { KnownEvent } from '@booking/contracts';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
@@ -22,7 +22,7 @@ export class RequestRefund {
   ) {}
 
   /** Resolves true when a new refund is due. */
-  async handle(event: CloudEvent): Promise<boolean> {
+  async handle(event: KnownEvent): Promise<boolean> {
     const order = orderOf(event);
     if (!order) return false;
     const inserted = await this.inbox.once(this.pool, event, (tx) =>

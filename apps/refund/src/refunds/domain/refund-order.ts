@@ -1,26 +1,11 @@
-import type { CloudEvent } from '@booking/contracts';
+import type { KnownEvent } from '@booking/contracts';
 import type { RefundOrder } from './refund';
 
-interface RefundRequested {
-  bookingId: string;
-  txnId?: string;
-  amount: number;
-  currency: string;
-  reason: string;
-}
-
-interface BookingCancelled {
-  bookingId: string;
-  paymentTxnId?: string | null;
-  refundAmount?: number;
-  currency: string;
-}
-
 /** What an event asks to be refunded, if anything. */
-export function orderOf(event: CloudEvent): RefundOrder | undefined {
+export function orderOf(event: KnownEvent): RefundOrder | undefined {
   if (event.type === 'refund.requested') {
-    const data = event.data as RefundRequested;
-    if (!data.txnId || !(data.amount > 0)) return undefined;
+    const { data } = event;
+    if (!(data.amount > 0)) return undefined;
     return {
       bookingId: data.bookingId,
       txnId: data.txnId,
@@ -30,12 +15,12 @@ export function orderOf(event: CloudEvent): RefundOrder | undefined {
     };
   }
   if (event.type === 'booking.cancelled') {
-    const data = event.data as BookingCancelled;
-    if (!data.paymentTxnId || !(Number(data.refundAmount) > 0)) return undefined;
+    const { data } = event;
+    if (!data.paymentTxnId || !(data.refundAmount > 0)) return undefined;
     return {
       bookingId: data.bookingId,
       txnId: data.paymentTxnId,
-      amount: Number(data.refundAmount),
+      amount: data.refundAmount,
       currency: data.currency,
       reason: 'cancelled',
     };

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TopicNames } from '@booking/contracts';
-import type { ConsumedEvent } from '@booking/kafka';
-import { EventSubscription, TOPIC_NAMES } from '@booking/nest-kit';
+import { EventSubscription, type KnownConsumedEvent, TOPIC_NAMES } from '@booking/nest-kit';
 import { ExecuteRefundsJob } from '../application/execute-refunds.job';
 import { RequestRefund } from '../application/request-refund.usecase';
 
@@ -22,7 +21,7 @@ export class RefundEventConsumer extends EventSubscription {
     return [this.topicNames.booking];
   }
 
-  protected handle = async ({ event }: ConsumedEvent): Promise<void> => {
+  protected handle = async ({ event }: KnownConsumedEvent): Promise<void> => {
     if (await this.requestRefund.handle(event)) this.job.wake();
   };
 }
