@@ -1,6 +1,7 @@
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { createServiceApp, JsonLogger } from '@booking/nest-kit';
 import { authenticateBeforeBody } from './auth/authenticate-before-body';
+import { allowOrigins } from './cors';
 import { JwtVerifier } from './auth/jwt-verifier';
 import type { GatewayConfig } from './gateway-config';
 import { GatewayModule } from './gateway.module';
@@ -15,6 +16,7 @@ export async function createGatewayApp(
     GatewayModule.forRoot(config),
     logger,
     (created) => {
+      allowOrigins(created, config.CORS_ORIGINS);
       authenticateBeforeBody(created.getHttpAdapter().getInstance(), created.get(JwtVerifier));
       SwaggerModule.setup('docs', created, buildOpenApiDocument() as unknown as OpenAPIObject, {
         jsonDocumentUrl: 'docs/openapi.json',

@@ -32,6 +32,22 @@ export const gatewayConfigSchema = z.object({
   TRUST_PROXY: optional.transform((value) =>
     value === undefined ? false : /^\d+$/.test(value) ? Number(value) : value,
   ),
+  /**
+   * Browser origins allowed to call the API from another site, separated by commas
+   * (`https://app.example.com`). Empty, the default: no CORS headers, so no other site may.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^https?:\/\/[^/\s,]+$/, 'must be an origin such as https://app.example.com')),
+    ),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LISTEN_HOST: z.string().min(1).default('127.0.0.1'),

@@ -221,6 +221,13 @@ describe('resources through the gateway', () => {
     });
   });
 
+  it('sends no CORS headers while CORS_ORIGINS is empty (the default)', async () => {
+    const response = await platform.request('/health/live', {
+      headers: { origin: 'https://app.example.com' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('echoes the client request id, and makes one when there is none', async () => {
     const echoed = await platform.request('/health/live', { headers: { 'x-request-id': 'client-abc-123' } });
     expect(echoed.headers.get('x-request-id')).toBe('client-abc-123');

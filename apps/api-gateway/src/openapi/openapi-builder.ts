@@ -9,7 +9,12 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'):
   return rest;
 }
 
+/** Response headers declared once in `components.headers`. */
+export type ResponseHeader = 'Location' | 'IdempotentReplayed';
+
 export interface OperationSpec {
+  /** Stable and unique: client generators name their methods after it. */
+  operationId: string;
   summary: string;
   description?: string;
   tags: string[];
@@ -19,14 +24,44 @@ export interface OperationSpec {
   query?: z.ZodObject;
   headers?: { name: string; description: string; required?: boolean }[];
   body?: z.ZodType;
-  success: { status: number; description: string; schema?: JsonSchema | { $ref: string } };
+  /** Named request examples, in the contract's words. */
+  bodyExamples?: Record<string, { summary: string; value: unknown }>;
+  success: {
+    status: number;
+    description: string;
+    schema?: JsonSchema | { $ref: string };
+    headers?: ResponseHeader[];
+  };
   errors: ErrorCode[];
+  /** Answers replayed for an `Idempotency-Key` carry `Idempotent-Replayed: true`: the success and 409s. */
+  replayable?: boolean;
+}
+
+const headerRefs = (names: string[]) =>
+  Object.fromEntries(names.map((name) => [headerName(name), { $ref: `#/components/headers/${name}` }]));
+
+function headerName(component: string): string {
+  return {
+    RequestId: 'X-Request-Id',
+    RetryAfter: 'Retry-After',
+    IdempotentReplayed: 'Idempotent-Replayed',
+    Location: 'Location',
+  }[component]!;
+}
+
+/** Every answer carries the request id; a 429 or 503 says when to come back. */
+function errorHeaders(status: number, replayable: boolean): string[] {
+  return [
+    'RequestId',
+    ...(status === 429 || status === 503 ? ['RetryAfter'] : []),
+    ...(replayable && status === 409 ? ['IdempotentReplayed'] : []),
+  ];
 }
 
 const ALWAYS: ErrorCode[] = ['internal_error'];
 
 /** Groups the operation's error codes by status, each status one response listing its codes. */
-function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
+function errorResponses(codes: ErrorCode[], replayable: boolean): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of [...codes, ...ALWAYS]) {
     const status = ERROR_STATUS[code];
@@ -37,6 +72,7 @@ function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
       String(status),
       {
         description: `problem+json with code ${list.map((code) => `\`${code}\``).join(', ')}`,
+        headers: headerRefs(errorHeaders(status, replayable)),
         content: {
           'application/problem+json': {
             schema: {
@@ -80,7 +116,13 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
     ...(spec.body ? (['invalid_json', 'payload_too_large', 'unsupported_media_type'] as ErrorCode[]) : []),
     ...spec.errors,
   ];
+  const successHeaders = [
+    'RequestId',
+    ...(spec.success.headers ?? []),
+    ...(spec.replayable ? ['IdempotentReplayed'] : []),
+  ];
   return {
+    operationId: spec.operationId,
     summary: spec.summary,
     description: [spec.description, who].filter(Boolean).join('\n\n'),
     tags: spec.tags,
@@ -88,15 +130,24 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
     parameters,
     ...(spec.body
       ? {
-          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body) } } },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: jsonSchema(spec.body),
+                ...(spec.bodyExamples ? { examples: spec.bodyExamples } : {}),
+              },
+            },
+          },
         }
       : {}),
     responses: {
       [String(spec.success.status)]: {
         description: spec.success.description,
+        headers: headerRefs(successHeaders),
         ...(spec.success.schema ? { content: { 'application/json': { schema: spec.success.schema } } } : {}),
       },
-      ...errorResponses([...new Set(errors)]),
+      ...errorResponses([...new Set(errors)], spec.replayable ?? false),
     },
   };
 }
@@ -113,7 +164,49 @@ export const PROBLEM_SCHEMA: JsonSchema = {
     code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
     errors: {
       type: 'array',
+      description: 'validation_failed: what is wrong, field by field',
       items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
     },
+    candidates: {
+      type: 'array',
+      description: 'ambiguous_local_time: both instants of the repeated wall time, earlier first',
+      items: {
+        type: 'object',
+        required: ['instant', 'local', 'offset'],
+        properties: {
+          instant: { type: 'string', format: 'date-time' },
+          local: { type: 'string', description: 'The wall time with its offset in the zone' },
+          offset: { type: 'string', examples: ['-04:00'] },
+        },
+      },
+    },
+    conflicts: {
+      type: 'array',
+      description: 'slot_unavailable for a series: the occurrences that are taken (nothing was held)',
+      items: { $ref: '#/components/schemas/SeriesConflict' },
+    },
+    occurrences: {
+      type: 'array',
+      description: 'nonexistent_local_time for a series: the occurrences that fall in a DST gap',
+      items: { type: 'string' },
+    },
+    retryAfterSeconds: { type: 'integer', description: 'rate_limited: as the Retry-After header' },
   },
+};
+
+/** The response headers, declared once. */
+export const RESPONSE_HEADERS: JsonSchema = {
+  RequestId: {
+    description: 'The request id: the one sent, or one made for this request; it is in the logs too.',
+    schema: { type: 'string' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  IdempotentReplayed: {
+    description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  Location: { description: "The provider's checkout page.", schema: { type: 'string', format: 'uri' } },
 };

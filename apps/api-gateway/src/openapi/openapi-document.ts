@@ -17,7 +17,25 @@ import {
   webhookEnvelopeSchema,
 } from '@booking/contracts';
 import { WEBHOOK_HEADERS } from '@booking/payment-provider';
-import { jsonSchema, operation, PROBLEM_SCHEMA, type OperationSpec } from './openapi-builder';
+import {
+  jsonSchema,
+  operation,
+  PROBLEM_SCHEMA,
+  RESPONSE_HEADERS,
+  type OperationSpec,
+} from './openapi-builder';
+import {
+  CANCELLED_SERIES_SCHEMA,
+  CREATED_SERIES_SCHEMA,
+  LIVENESS_SCHEMA,
+  OCCURRENCE_SCHEMA,
+  READINESS_SCHEMA,
+  SERIES_CONFLICT_SCHEMA,
+  SERIES_SCHEMA,
+  UNHELD_OCCURRENCE_CANCELLED_SCHEMA,
+  WEBHOOK_RECEIVED_SCHEMA,
+} from './response-schemas';
+import { CREATE_BOOKING_EXAMPLES, CREATE_RESOURCE_EXAMPLES } from './request-examples';
 
 const STANDING_SCHEMA = {
   type: 'object',
@@ -77,6 +95,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'Booking platform API',
       version: '1.0.0',
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       description:
         'Book anything rented by the hour or the day. Errors are RFC 9457 problem+json with a stable `code`. ' +
         'Instants are RFC 3339 UTC; anything in a zone also carries its wall-clock form and IANA `timeZone`.',
@@ -93,8 +112,13 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           schema: { type: 'string' },
         },
       },
+      headers: RESPONSE_HEADERS,
       schemas: {
         Problem: PROBLEM_SCHEMA,
+        Series: SERIES_SCHEMA,
+        SeriesConflict: SERIES_CONFLICT_SCHEMA,
+        Occurrence: OCCURRENCE_SCHEMA,
+        CreatedSeries: CREATED_SERIES_SCHEMA,
         Resource: jsonSchema(resourceViewSchema, 'output'),
         Booking: jsonSchema(bookingViewSchema, 'output'),
         CancelledBooking: jsonSchema(cancelledBookingViewSchema, 'output'),
@@ -105,10 +129,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths: {
       '/v1/resources': {
         post: operation({
+          operationId: 'createResource',
           summary: 'Create a resource',
           tags: ['resources'],
           roles: ['admin'],
           body: createResourceSchema,
+          bodyExamples: CREATE_RESOURCE_EXAMPLES,
           success: {
             status: 201,
             description: 'The resource',
@@ -117,6 +143,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           errors: ['validation_failed'],
         }),
         get: operation({
+          operationId: 'listResources',
           summary: 'List resources',
           tags: ['resources'],
           roles: 'any',
@@ -131,6 +158,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/resources/{resourceId}': {
         get: operation({
+          operationId: 'getResource',
           summary: 'Read a resource',
           tags: ['resources'],
           roles: 'any',
@@ -143,6 +171,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           errors: ['not_found'],
         }),
         patch: operation({
+          operationId: 'updateResource',
           summary: 'Change a resource',
           description: 'Fields that are absent keep their value.',
           tags: ['resources'],
@@ -159,6 +188,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/resources/{resourceId}/slots': {
         get: operation({
+          operationId: 'listResourceSlots',
           summary: 'Bookable slots of a resource, for days in the viewer’s zone',
           description:
             'A slot is listed exactly when a hold of it would succeed now: on the `slotMinutes` grid from the start ' +
@@ -181,6 +211,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/availability': {
         get: operation({
+          operationId: 'findAvailableResources',
           summary: 'Resources free for a whole period',
           description:
             'Widened by each resource’s buffers. May be up to 60 s stale; a hold is the only truth.',
@@ -197,6 +228,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/bookings': {
         post: operation({
+          operationId: 'createBooking',
           summary: 'Hold a resource, or book a recurring series (`rrule`)',
           description:
             'Times are RFC 3339 instants, wall-clock times with an offset, or wall-clock times with `timeZone` ' +
@@ -209,10 +241,18 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           roles: ['customer'],
           headers: [{ name: 'Idempotency-Key', description: 'Up to 255 visible ASCII characters.' }],
           body: createBookingSchema,
+          bodyExamples: CREATE_BOOKING_EXAMPLES,
+          replayable: true,
           success: {
             status: 201,
-            description: 'The booking (HOLD, or CONFIRMED), or the series with its held occurrences',
-            schema: { $ref: '#/components/schemas/Booking' },
+            description:
+              'The booking (HOLD, or CONFIRMED), or, with `rrule`, the series with its held occurrences',
+            schema: {
+              oneOf: [
+                { $ref: '#/components/schemas/Booking' },
+                { $ref: '#/components/schemas/CreatedSeries' },
+              ],
+            },
           },
           errors: [
             'validation_failed',
@@ -228,6 +268,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ],
         }),
         get: operation({
+          operationId: 'listBookings',
           summary: 'List bookings whose period overlaps [from, to)',
           description: 'A customer sees their own bookings, a host those on their resources, an admin all.',
           tags: ['bookings'],
@@ -243,6 +284,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/bookings/{bookingId}': {
         get: operation({
+          operationId: 'getBooking',
           summary: 'Read a booking',
           description: 'A booking the caller may not see is 404, exactly like one that does not exist.',
           tags: ['bookings'],
@@ -258,6 +300,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/bookings/{bookingId}/notifications': {
         get: operation({
+          operationId: 'listBookingNotifications',
           summary: 'The messages of a booking',
           description:
             'Confirmation, reminders (email 24 h and SMS 2 h before the start, in absolute time), cancellation, ' +
@@ -280,6 +323,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/bookings/{bookingId}/cancel': {
         post: operation({
+          operationId: 'cancelBooking',
           summary: 'Cancel a booking',
           description:
             'A customer is refunded by the resource’s tiers, by whole hours between the server’s clock and the start; ' +
@@ -298,6 +342,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/bookings/{bookingId}/reschedule': {
         post: operation({
+          operationId: 'rescheduleBooking',
           summary: 'Move a HOLD or CONFIRMED booking to another period',
           description:
             'Checked against every other booking in one transaction; a taken period keeps the old one. ' +
@@ -311,14 +356,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...Object.fromEntries(
         (
           [
-            ['check-in', 'Check in (pickup or arrival): CONFIRMED → IN_PROGRESS'],
-            ['complete', 'Complete: IN_PROGRESS → COMPLETED'],
-            ['no-show', 'Mark a no-show: CONFIRMED → NO_SHOW'],
+            ['check-in', 'checkInBooking', 'Check in (pickup or arrival): CONFIRMED → IN_PROGRESS'],
+            ['complete', 'completeBooking', 'Complete: IN_PROGRESS → COMPLETED'],
+            ['no-show', 'markBookingNoShow', 'Mark a no-show: CONFIRMED → NO_SHOW'],
           ] as const
-        ).map(([action, summary]) => [
+        ).map(([action, operationId, summary]) => [
           `/v1/bookings/{bookingId}/${action}`,
           {
             post: operation({
+              operationId,
               summary,
               tags: ['bookings'],
               roles: ['host', 'admin'],
@@ -335,6 +381,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ),
       '/v1/customers/{customerId}/standing': {
         get: operation({
+          operationId: 'getCustomerStanding',
           summary: 'A customer’s standing',
           description:
             'No-shows (a late cancel by the customer counts as one) over the last 90 days: 1 warns on the ' +
@@ -353,6 +400,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/customers/{customerId}/standing/reset': {
         post: operation({
+          operationId: 'resetCustomerStanding',
           summary: 'Lift a customer’s standing',
           description: 'No-shows before now stop counting.',
           tags: ['customers'],
@@ -368,16 +416,22 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/series/{seriesId}': {
         get: operation({
+          operationId: 'getSeries',
           summary: 'A recurring series: its rule, wall-clock times and later conflicts',
           tags: ['series'],
           roles: 'any',
           pathParams: ['seriesId'],
-          success: { status: 200, description: 'The series' },
+          success: {
+            status: 200,
+            description: 'The series',
+            schema: { $ref: '#/components/schemas/Series' },
+          },
           errors: ['not_found'],
         }),
       },
       '/v1/series/{seriesId}/occurrences': {
         get: operation({
+          operationId: 'listSeriesOccurrences',
           summary: 'Every occurrence whose start lies in [from, to), exceptions applied',
           description:
             'Held occurrences show their booking (moved ones at their new times; `recurrenceId` never changes); ' +
@@ -387,25 +441,30 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           pathParams: ['seriesId'],
           success: {
             status: 200,
-            description:
-              '`{ data: [{ recurrenceId, start, end, startLocal, endLocal, status, bookingId }], nextCursor }`, ' +
-              'in RECURRENCE-ID order, pages of `limit` (default 50, at most 200)',
+            description: 'The occurrences in RECURRENCE-ID order, pages of `limit` (default 50, at most 200)',
+            schema: page('#/components/schemas/Occurrence'),
           },
           errors: ['validation_failed', 'end_before_start', 'too_long', 'not_found'],
         }),
       },
       '/v1/series/{seriesId}/cancel': {
         post: operation({
+          operationId: 'cancelSeries',
           summary: 'Cancel every occurrence from now on',
           tags: ['series'],
           roles: 'any',
           pathParams: ['seriesId'],
-          success: { status: 200, description: 'The series, with `cancelledOccurrences`' },
+          success: {
+            status: 200,
+            description: 'The series, with how many occurrences were cancelled',
+            schema: CANCELLED_SERIES_SCHEMA,
+          },
           errors: ['not_found', 'invalid_transition'],
         }),
       },
       '/v1/series/{seriesId}/occurrences/{recurrenceId}/cancel': {
         post: operation({
+          operationId: 'cancelSeriesOccurrence',
           summary: 'Cancel one occurrence (an exception by RECURRENCE-ID)',
           tags: ['series'],
           roles: 'any',
@@ -414,12 +473,16 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           success: {
             status: 200,
             description: 'The cancelled booking, or `{ recurrenceId, status }` for one not held yet',
+            schema: {
+              anyOf: [{ $ref: '#/components/schemas/CancelledBooking' }, UNHELD_OCCURRENCE_CANCELLED_SCHEMA],
+            },
           },
           errors: ['validation_failed', 'not_found', 'invalid_transition'],
         }),
       },
       '/v1/series/{seriesId}/occurrences/{recurrenceId}/reschedule': {
         post: operation({
+          operationId: 'rescheduleSeriesOccurrence',
           summary: 'Move one held occurrence; the rule and the others stay',
           tags: ['series'],
           roles: 'any',
@@ -429,6 +492,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/v1/payments/webhook': {
         post: operation({
+          operationId: 'receivePaymentWebhook',
           summary: 'The payment provider reports an event (Standard Webhooks)',
           description:
             'Signed with `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256>`, ' +
@@ -441,18 +505,23 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             required: true,
           })),
           body: webhookEnvelopeSchema,
-          success: { status: 200, description: 'Accepted (recorded, a duplicate, or ignored)' },
+          success: {
+            status: 200,
+            description: 'Accepted (recorded, a duplicate, or ignored)',
+            schema: WEBHOOK_RECEIVED_SCHEMA,
+          },
           errors: ['unauthorized', 'validation_failed'],
         }),
       },
       '/v1/payments/checkout/{bookingId}': {
         get: operation({
+          operationId: 'openCheckout',
           summary:
             "A hold's payment link, followed by a browser without a token: redirects to the provider's checkout of the hold's deposit",
           tags: ['payments'],
           pathParams: ['bookingId'],
           query: paymentLinkQuery,
-          success: { status: 303, description: 'See Other: the checkout page' },
+          success: { status: 303, description: 'See Other: the checkout page', headers: ['Location'] },
           errors: [
             'validation_failed',
             'unauthorized',
@@ -465,18 +534,21 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/health/live': {
         get: operation({
+          operationId: 'getLiveness',
           summary: 'Liveness',
           tags: ['health'],
-          success: { status: 200, description: 'The process is up' },
-          errors: [],
+          success: { status: 200, description: 'The process is up', schema: LIVENESS_SCHEMA },
+          // As on every route, an address with NUL in it.
+          errors: ['validation_failed'],
         }),
       },
       '/health/ready': {
         get: operation({
-          summary: 'Readiness: Redis and every service behind the gateway answer',
+          operationId: 'getReadiness',
+          summary: 'Readiness: the gateway can serve; Redis and each service behind it are reported',
           tags: ['health'],
-          success: { status: 200, description: 'Ready' },
-          errors: ['service_unavailable'],
+          success: { status: 200, description: 'Ready', schema: READINESS_SCHEMA },
+          errors: ['validation_failed', 'service_unavailable'],
         }),
       },
     },
