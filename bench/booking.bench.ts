@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createKafka, deleteTopics, ensureTopics } from '@booking/kafka';
-import { ALL_TOPICS } from '@booking/contracts';
+import { PROVISIONED_TOPICS } from '@booking/contracts';
 import { databaseUrl, dropDatabase } from '@booking/db';
 import { OUTBOX_CHANNEL } from '@booking/outbox';
 import { bearer } from '@booking/testing';
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   const kafka = createKafka({ brokers: addresses.kafkaBrokers, clientId: 'bench', log: () => undefined });
   await ensureTopics(
     kafka,
-    ALL_TOPICS.map((topic) => `${prefix}.${topic}`),
+    PROVISIONED_TOPICS.map((topic) => `${prefix}.${topic}`),
     { numPartitions: 6, replicationFactor: 1 },
   );
   const [bookingPort, gatewayPort] = [await freePort(), await freePort()];
@@ -443,7 +443,7 @@ async function main(): Promise<void> {
     await dropDatabase(addresses.databaseUrl, `${prefix}_booking`).catch(() => undefined);
     await deleteTopics(
       kafka,
-      ALL_TOPICS.map((topic) => `${prefix}.${topic}`),
+      PROVISIONED_TOPICS.map((topic) => `${prefix}.${topic}`),
     ).catch(() => undefined);
     await stopStarted(infra);
   }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKafka, ensureTopics } from '@booking/kafka';
-import { ALL_TOPICS } from '@booking/contracts';
+import { PROVISIONED_TOPICS } from '@booking/contracts';
 import { CACHE_DIR, LOG_DIR, ROOT_DIR } from './paths';
 import { forgetPid, recordPid, runningPid, stopPid } from './pid-files';
 import { canConnect, hostAndPort, waitForPort } from './net';
@@ -159,7 +159,7 @@ export async function ensureKafka(brokers: string[], topicPrefix = ''): Promise<
     () =>
       ensureTopics(
         kafka,
-        ALL_TOPICS.map((topic) => `${topicPrefix}${topic}`),
+        PROVISIONED_TOPICS.map((topic) => `${topicPrefix}${topic}`),
       ),
     30_000,
   );

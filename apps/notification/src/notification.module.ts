@@ -38,13 +38,12 @@ export class NotificationModule {
           ...overrides,
         }),
       ],
-      controllers: [NotificationsController],
+      controllers: [NotificationsController, NotificationEventConsumer],
       providers: [
         { provide: MessageChannels, useFactory: () => messageChannels(config) },
         NotificationRepository,
         RecordEvent,
         SendNotificationsJob,
-        NotificationEventConsumer,
       ],
     };
   }

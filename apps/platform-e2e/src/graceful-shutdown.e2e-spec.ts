@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client as PgClient } from 'pg';
-import { ALL_TOPICS } from '@booking/contracts';
+import { PROVISIONED_TOPICS } from '@booking/contracts';
 import { databaseUrl } from '@booking/db';
 import { createKafka, ensureTopics } from '@booking/kafka';
 import { freePort, waitForHttp } from '@booking/local-infra';
@@ -20,7 +20,7 @@ describe('graceful shutdown of a service process', () => {
     const kafka = createKafka({ brokers: kafkaBrokers, clientId: prefix, log: () => undefined });
     await ensureTopics(
       kafka,
-      ALL_TOPICS.map((topic) => `${prefix}.${topic}`),
+      PROVISIONED_TOPICS.map((topic) => `${prefix}.${topic}`),
       { numPartitions: 2, replicationFactor: 1 },
     );
     const child = spawn(

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parseConfig } from '@booking/config';
 import type { Kafka } from 'kafkajs';
 import type { Pool } from 'pg';
-import { ALL_TOPICS, topicNames, type TopicNames } from '@booking/contracts';
+import { PROVISIONED_TOPICS, topicNames, type TopicNames } from '@booking/contracts';
 import { createPool, databaseUrl as urlOfDatabase } from '@booking/db';
 import { createKafka, ensureTopics } from '@booking/kafka';
 import { JsonLogger } from '@booking/nest-kit';
@@ -102,7 +102,7 @@ export async function startPlatform(
   const kafka = createKafka({ brokers: kafkaBrokers, clientId: prefix, log: () => undefined });
   await ensureTopics(
     kafka,
-    ALL_TOPICS.map((topic) => `${prefix}.${topic}`),
+    PROVISIONED_TOPICS.map((topic) => `${prefix}.${topic}`),
     { numPartitions: 4, replicationFactor: 1 },
   );
   let gatewayUrl = '';

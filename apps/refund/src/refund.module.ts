@@ -26,8 +26,8 @@ export class RefundModule {
         RefundMetrics,
         RequestRefund,
         ExecuteRefundsJob,
-        RefundEventConsumer,
       ],
+      controllers: [RefundEventConsumer],
     };
   }
 }

@@ -15,6 +15,8 @@ export const commonConfigSchema = z.object({
         .filter(Boolean),
     ),
   KAFKA_TOPIC_PREFIX: z.string().default(''),
+  /** Attempts at a consumed event before it goes to its topic's dead-letter topic (`<topic>.dlq`). */
+  EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   /** TLS to the brokers (`true`), and SASL when a mechanism is named; both off for a local broker. */
   KAFKA_SSL: z.enum(['true', 'false']).default('false'),
   KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),

@@ -89,6 +89,10 @@ export type KnownEvent = { [T in EventType]: CloudEvent<T, EventData<T>> }[Event
 
 export type BookingEvent = Extract<KnownEvent, { type: `booking.${string}` }>;
 
+export const BOOKING_EVENT_TYPES = (Object.keys(EVENT_DATA) as EventType[]).filter((type) =>
+  type.startsWith('booking.'),
+);
+
 export function isBookingEvent(event: KnownEvent): event is BookingEvent {
   return event.type.startsWith('booking.');
 }

@@ -30,6 +30,14 @@ export function topicNames(prefix: string): TopicNames {
 
 export const ALL_TOPICS: readonly TopicName[] = Object.values(TOPICS);
 
+/** Where a consumer puts an event it could not apply after its last attempt. */
+export function deadLetterTopic(topic: string): string {
+  return `${topic}.dlq`;
+}
+
+/** Every topic a deployment creates: the public ones and their dead-letter topics. */
+export const PROVISIONED_TOPICS: readonly string[] = [...ALL_TOPICS, ...ALL_TOPICS.map(deadLetterTopic)];
+
 /** The key of one of `topics` (booking, payment, …), or undefined for a topic that is none of them. */
 export function topicKeyOf(topics: TopicNames, topic: string): TopicKey | undefined {
   return (Object.keys(topics) as TopicKey[]).find((key) => topics[key] === topic);

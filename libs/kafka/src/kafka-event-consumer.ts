@@ -31,6 +31,12 @@ export interface ConsumerSettings {
   onForeignSource?: (problem: { topic: string; offset: string; event: CloudEvent }) => void;
   maxBackoffMs?: number;
   /**
+   * After this many failed attempts at one message, `deadLetter` takes it (and the partition
+   * moves on) instead of retrying it forever. Without `deadLetter`, retries never end.
+   */
+  maxAttempts?: number;
+  deadLetter?: (problem: { consumed: ConsumedEvent; attempts: number; error: unknown }) => Promise<void>;
+  /**
    * Partitions whose messages are handled at the same time (each partition still one message
    * after another, so a key's events apply in order). Defaults to 4.
    */
@@ -129,11 +135,26 @@ export class KafkaEventConsumer {
         this.settings.onHandlerError?.({ event: consumed.event, attempt, error });
         if (this.stopping) throw error;
         if (attempt === 1) await session.commitEarlier();
+        if (await this.deadLettered(consumed, attempt, error)) return;
         const backoff = Math.min(maxBackoff, 100 * 2 ** Math.min(attempt, 16));
         await sleep(backoff * (0.5 + Math.random() / 2));
         // kafkajs heartbeats only between messages; a long retry must keep the session alive.
         await session.heartbeat();
       }
+    }
+  }
+
+  /** True once a message that failed its last attempt is on the dead-letter topic. */
+  private async deadLettered(consumed: ConsumedEvent, attempts: number, error: unknown): Promise<boolean> {
+    const { deadLetter, maxAttempts } = this.settings;
+    if (!deadLetter || maxAttempts === undefined || attempts < maxAttempts) return false;
+    try {
+      await deadLetter({ consumed, attempts, error });
+      return true;
+    } catch (failure) {
+      // The dead-letter topic is unreachable too: keep the message and retry it as before.
+      this.settings.onHandlerError?.({ event: consumed.event, attempt: attempts, error: failure });
+      return false;
     }
   }
 }

@@ -32,10 +32,14 @@ export class KafkaPublisher implements MessagePublisher {
   async publish(messages: OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
     await this.connect();
-    const byTopic = new Map<string, { key: string; value: string; headers: typeof CLOUDEVENTS_HEADERS }[]>();
-    for (const { topic, key, value } of messages) {
+    const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
+    for (const { topic, key, value, headers } of messages) {
       const list = byTopic.get(topic) ?? [];
-      list.push({ key, value, headers: CLOUDEVENTS_HEADERS });
+      list.push({
+        key,
+        value,
+        headers: headers ? { ...CLOUDEVENTS_HEADERS, ...headers } : CLOUDEVENTS_HEADERS,
+      });
       byTopic.set(topic, list);
     }
     await this.producer.sendBatch({

@@ -2,6 +2,8 @@ export interface OutgoingMessage {
   topic: string;
   key: string;
   value: string;
+  /** Added to the CloudEvents content-type header every message carries. */
+  headers?: Record<string, string>;
 }
 
 /** What the outbox relay needs from a broker: publish a batch, resolve once it is acknowledged. */

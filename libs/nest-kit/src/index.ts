@@ -21,7 +21,7 @@ export type { RequestWithRawBody } from './json-body-parser';
 export { CurrentCaller, callerOf } from './caller.decorator';
 export { InternalTokens, type InternalClaims } from './internal-token';
 export { InternalCallerGuard, type RequestWithCaller } from './internal-caller.guard';
-export { EventSubscription, type KnownConsumedEvent } from './event-subscription';
+export { KafkaEventTransport, startEventHandlers, type KnownConsumedEvent } from './kafka-event-transport';
 export { PeriodicJob } from './periodic-job';
 export { LeasedBatchJob } from './leased-batch-job';
 export { FixedWindowLimiter, type RateLimit } from './fixed-window-limiter';

@@ -21,6 +21,8 @@ export class InternalCallerGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    // Event handlers have no caller: a topic's events are checked to come from its owning service.
+    if (context.getType() !== 'http') return true;
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]))
       return true;
     const request = context.switchToHttp().getRequest<RequestWithCaller>();

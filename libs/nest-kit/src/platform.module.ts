@@ -32,6 +32,7 @@ import { describeError, JsonLogger } from './json-logger';
 import { APP_GUARD } from '@nestjs/core';
 import { METRICS, MetricsModule } from './metrics';
 import { registerOutboxMetrics } from './outbox-metrics';
+import { EventHandlersLifecycle } from './kafka-event-transport';
 import { Readiness } from './readiness';
 import { InternalCallerGuard } from './internal-caller.guard';
 import { InternalTokens } from './internal-token';
@@ -213,6 +214,7 @@ export class PlatformModule {
         },
         OutboxRelayLifecycle,
         PlatformLifecycle,
+        EventHandlersLifecycle,
       ],
       exports: [SERVICE_CONFIG, LOGGER, CLOCK, TOPIC_NAMES, PG_POOL, KAFKA, REDIS, OUTBOX_WRITER],
     };

@@ -32,7 +32,13 @@ import { SeriesController } from '../series/interface/series.controller';
 
 @Module({
   imports: [ResourcesModule, CustomersModule],
-  controllers: [BookingsController, AvailabilityController, SlotsController, SeriesController],
+  controllers: [
+    BookingsController,
+    AvailabilityController,
+    SlotsController,
+    SeriesController,
+    BookingEventConsumer,
+  ],
   providers: [
     BookingRepository,
     IdempotencyStore,
@@ -53,7 +59,6 @@ import { SeriesController } from '../series/interface/series.controller';
     ExpireHoldsJob,
     MarkNoShowsJob,
     PruneIdempotencyKeysJob,
-    BookingEventConsumer,
     SeriesRepository,
     CreateSeries,
     SeriesOccurrences,

@@ -1,30 +1,28 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { TopicNames } from '@booking/contracts';
-import { EventSubscription, type KnownConsumedEvent, TOPIC_NAMES } from '@booking/nest-kit';
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import type { KnownConsumedEvent } from '@booking/nest-kit';
 import { ApplyPayment } from '../application/apply-payment.usecase';
 import { ApplyRefundOutcome } from '../application/apply-refund-outcome.usecase';
 
-/** The booking service's subscriptions: payments confirm holds, refund outcomes show on bookings. */
-@Injectable()
-export class BookingEventConsumer extends EventSubscription {
-  protected readonly group = 'booking-service';
+type Consumed<T extends KnownConsumedEvent['event']['type']> = KnownConsumedEvent & {
+  event: Extract<KnownConsumedEvent['event'], { type: T }>;
+};
 
+/** The booking service's subscriptions: payments confirm holds, refund outcomes show on bookings. */
+@Controller()
+export class BookingEventConsumer {
   constructor(
     private readonly applyPayment: ApplyPayment,
     private readonly applyRefundOutcome: ApplyRefundOutcome,
-    @Inject(TOPIC_NAMES) private readonly topicNames: TopicNames,
-  ) {
-    super();
+  ) {}
+
+  @EventPattern('payment.succeeded')
+  confirm(@Payload() { event }: Consumed<'payment.succeeded'>): Promise<void> {
+    return this.applyPayment.handle(event);
   }
 
-  protected topics(): string[] {
-    return [this.topicNames.payment, this.topicNames.refund];
+  @EventPattern(['refund.succeeded', 'refund.failed'])
+  recordRefund(@Payload() { event }: Consumed<'refund.succeeded' | 'refund.failed'>): Promise<void> {
+    return this.applyRefundOutcome.handle(event);
   }
-
-  protected handle = async ({ event }: KnownConsumedEvent): Promise<void> => {
-    if (event.type === 'payment.succeeded') return this.applyPayment.handle(event);
-    if (event.type === 'refund.succeeded' || event.type === 'refund.failed')
-      return this.applyRefundOutcome.handle(event);
-    // Other types on these topics are not ours to act on.
-  };
 }

@@ -1,0 +1,108 @@
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import type { Kafka } from 'kafkajs';
+import { commonConfigSchema, parseConfig } from '@booking/config';
+import { EVENT_EXAMPLES, toCloudEvent } from '@booking/contracts';
+import { createKafka, KafkaPublisher } from '@booking/kafka';
+import {
+  createTestTopics,
+  expectEventually,
+  sampleSum,
+  testRun,
+  TopicCollector,
+  uniqueName,
+} from '@booking/testing';
+import { JsonLogger } from './json-logger';
+import { createMetricsRegistry } from './metrics';
+import { KafkaEventTransport, KeepHandlerErrors, type KnownConsumedEvent } from './kafka-event-transport';
+
+const applied: string[] = [];
+
+@Controller()
+class PaymentsHandler {
+  @EventPattern('payment.succeeded')
+  apply(@Payload() { event }: KnownConsumedEvent): void {
+    // The payload is parsed and typed: no cast is needed to read the payment.
+    if (event.type !== 'payment.succeeded') throw new Error(`unexpected ${event.type}`);
+    if (event.data.txnId === 'pi_poison') throw new Error('this payment can never be applied');
+    applied.push(event.data.bookingId);
+  }
+}
+
+@Module({ controllers: [PaymentsHandler] })
+class PaymentsModule {}
+
+describe('KafkaEventTransport (@nestjs/microservices over the platform consumer)', () => {
+  let kafka: Kafka;
+  let publisher: KafkaPublisher;
+  beforeAll(() => {
+    kafka = createKafka({
+      brokers: testRun().kafkaBrokers,
+      clientId: 'transport-test',
+      log: () => undefined,
+    });
+    publisher = new KafkaPublisher(kafka);
+  });
+  afterAll(() => publisher.disconnect());
+
+  const payment = (bookingId: string, txnId: string) =>
+    JSON.stringify(
+      toCloudEvent(
+        {
+          type: 'payment.succeeded',
+          subject: bookingId,
+          data: { ...EVENT_EXAMPLES['payment.succeeded'], bookingId, txnId },
+        },
+        { id: uniqueName('event'), source: 'payment-service', time: new Date() },
+      ),
+    );
+
+  it('hands events to @EventPattern handlers, and moves one that keeps failing to <topic>.dlq', async () => {
+    const prefix = uniqueName('transport');
+    const [topic, deadLetters] = await createTestTopics(kafka, prefix, ['payment.v1', 'payment.v1.dlq']);
+    const metrics = createMetricsRegistry('transport-test');
+    const config = parseConfig(commonConfigSchema, {
+      KAFKA_TOPIC_PREFIX: `${prefix}.`,
+      EVENT_MAX_ATTEMPTS: '3',
+    });
+    const transport = new KafkaEventTransport({
+      group: 'transport-test',
+      kafka,
+      config,
+      logger: new JsonLogger('transport-test', 'error', () => undefined),
+      metrics,
+    });
+    const app = await NestFactory.createMicroservice(PaymentsModule, { strategy: transport, logger: false });
+    app.useGlobalFilters(new KeepHandlerErrors());
+    const dlq = await new TopicCollector(kafka, uniqueName('dlq')).start([deadLetters!]);
+    try {
+      await app.listen();
+      // One key, so one partition: the poisoned event is between the two good ones.
+      await publisher.publish(
+        [payment('b-1', 'pi_1'), payment('b-1', 'pi_poison'), payment('b-1', 'pi_2')].map((value) => ({
+          topic: topic!,
+          key: 'b-1',
+          value,
+        })),
+      );
+      await expectEventually(() => expect(applied).toEqual(['b-1', 'b-1']), { timeoutMs: 30_000 });
+      await expectEventually(() => expect(dlq.received).toHaveLength(1));
+      const [dead] = dlq.received;
+      expect((dead!.event.data as { txnId: string }).txnId).toBe('pi_poison');
+      expect(dead!.key).toBe('b-1');
+      expect(dead!.headers).toMatchObject({
+        'dlq-topic': topic,
+        'dlq-attempts': '3',
+        'dlq-group': 'transport-test',
+      });
+      expect(dead!.headers['dlq-error']).toContain('never be applied');
+      const text = await metrics.metrics();
+      expect(sampleSum(text, 'events_dead_lettered_total', { type: 'payment.succeeded' })).toBe(1);
+      expect(sampleSum(text, 'event_handler_retries_total', { type: 'payment.succeeded' })).toBe(3);
+    } finally {
+      await dlq.stop();
+      await app.close();
+    }
+  });
+});
