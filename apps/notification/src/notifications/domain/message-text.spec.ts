@@ -96,3 +96,43 @@ describe('messageFor', () => {
     expect(message.subject).toBe('Refund of ₫2,000,000');
   });
 });
+
+describe("messageFor in the recipient's language, across the New York fall-back (2026-11-01)", () => {
+  // 10:00 local on both sides of the change: 14:00Z is EDT, 15:00Z two days later is EST.
+  const acrossTheChange = (locale: string): BookingSnapshot => ({
+    ...booking({ email: 'a@example.com', locale, timeZone: 'America/New_York' }),
+    bookingId: 'b-42',
+    start: new Date('2026-10-31T14:00:00Z'),
+    end: new Date('2026-11-02T15:00:00Z'),
+  });
+  const confirmation = (locale: string) => {
+    const { subject, text } = messageFor('confirmation', acrossTheChange(locale));
+    return { subject: plainSpaces(subject), text: plainSpaces(text) };
+  };
+
+  it('en-US', () => {
+    expect(confirmation('en-US')).toEqual({
+      subject: 'Booking confirmed: Sat, Oct 31, 2026, 10:00 AM EDT',
+      text: 'Booking b-42 is confirmed.\nFrom: Sat, Oct 31, 2026, 10:00 AM EDT\nUntil: Mon, Nov 2, 2026, 10:00 AM EST',
+    });
+  });
+
+  it('vi-VN', () => {
+    expect(confirmation('vi-VN')).toEqual({
+      subject: 'Đã xác nhận đặt chỗ: 10:00 Thứ 7, 31 thg 10, 2026 EDT',
+      text: 'Đặt chỗ b-42 đã được xác nhận.\nTừ: 10:00 Thứ 7, 31 thg 10, 2026 EDT\nĐến: 10:00 Thứ 2, 2 thg 11, 2026 EST',
+    });
+  });
+
+  it('zh-CN', () => {
+    expect(confirmation('zh-CN')).toEqual({
+      subject: '预订已确认：2026年10月31日周六 10:00 GMT-4',
+      text: '预订 b-42 已确认。\n开始：2026年10月31日周六 10:00 GMT-4\n结束：2026年11月2日周一 10:00 GMT-5',
+    });
+  });
+
+  it("counts hours by the language's plural rules", () => {
+    expect(messageFor('reminder_24h', acrossTheChange('vi')).text).toContain('bắt đầu sau 24 giờ nữa.');
+    expect(messageFor('reminder_2h', acrossTheChange('en-US')).text).toContain('(in 2 hours)');
+  });
+});

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { FALLBACK_LANGUAGE, languageOf, renderMessage, type MessageKey } from './message-catalogues';
 import type { BookingSnapshot, NotificationDetails, NotificationKind } from './notification';
 
 const FALLBACK_LOCALE = 'en-US';
@@ -43,48 +44,38 @@ export interface MessageText {
   text: string;
 }
 
-/** Pure: what a notification says, with every time in the recipient's zone and locale. */
+/** Pure: what a notification says, in the recipient's language, every time in their zone and locale. */
 export function messageFor(
   kind: NotificationKind,
   booking: BookingSnapshot,
   details: NotificationDetails = {},
 ): MessageText {
   const recipient = recipientOf(booking);
-  const start = formatForRecipient(booking.start, recipient);
-  const end = formatForRecipient(booking.end, recipient);
-  const reference = `Booking ${booking.bookingId}`;
+  const language = languageOf(booking.contact?.locale ?? FALLBACK_LANGUAGE);
+  const say = (key: MessageKey, values: Record<string, string | number> = {}) =>
+    renderMessage(language, key, {
+      bookingId: booking.bookingId,
+      start: formatForRecipient(booking.start, recipient),
+      end: formatForRecipient(booking.end, recipient),
+      ...values,
+    });
   switch (kind) {
     case 'confirmation':
-      return {
-        subject: `Booking confirmed: ${start}`,
-        text: `${reference} is confirmed.\nFrom: ${start}\nUntil: ${end}`,
-      };
+      return { subject: say('confirmation.subject'), text: say('confirmation.text') };
     case 'reminder_24h':
-      return {
-        subject: `Reminder: your booking starts ${start}`,
-        text: `${reference} starts in 24 hours.\nFrom: ${start}\nUntil: ${end}`,
-      };
+      return { subject: say('reminder_24h.subject'), text: say('reminder_24h.text', { hours: 24 }) };
     case 'reminder_2h':
-      return { subject: null, text: `Reminder: your booking starts ${start} (in 2 hours). ${reference}.` };
+      return { subject: null, text: say('reminder_2h.text', { hours: 2 }) };
     case 'cancellation':
-      return {
-        subject: `Booking cancelled: ${start}`,
-        text: `${reference}, from ${start} until ${end}, is cancelled.`,
-      };
+      return { subject: say('cancellation.subject'), text: say('cancellation.text') };
     case 'rescheduled':
-      return {
-        subject: `Booking moved: now ${start}`,
-        text: `${reference} has moved.\nFrom: ${start}\nUntil: ${end}`,
-      };
+      return { subject: say('rescheduled.subject'), text: say('rescheduled.text') };
     case 'refund': {
       const amount =
         details.amount !== undefined && details.currency !== undefined
           ? formatAmount(details.amount, details.currency, recipient.locale)
-          : 'your payment';
-      return {
-        subject: `Refund of ${amount}`,
-        text: `${reference}: a refund of ${amount} is on its way to your payment method.`,
-      };
+          : say('refund.unknownAmount');
+      return { subject: say('refund.subject', { amount }), text: say('refund.text', { amount }) };
     }
   }
 }
