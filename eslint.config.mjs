@@ -78,7 +78,12 @@ export default tseslint.config(
   },
   {
     // Pure code reads no environment and no wall clock: both come in as arguments.
-    files: ['libs/time/src/**/*.ts', 'libs/contracts/src/**/*.ts', 'apps/*/src/**/domain/**/*.ts'],
+    files: [
+      'libs/time/src/**/*.ts',
+      'libs/contracts/src/**/*.ts',
+      'libs/ics/src/**/*.ts',
+      'apps/*/src/**/domain/**/*.ts',
+    ],
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-properties': [

@@ -13,6 +13,7 @@ import { HealthModule, MetricsModule, Readiness, redisOptions } from '@booking/n
 import { AuthGuard } from './auth/auth.guard';
 import { JwtVerifier } from './auth/jwt-verifier';
 import { BookingsController } from './bookings/bookings.controller';
+import { CalendarsController } from './calendars/calendars.controller';
 import type { GatewayConfig } from './gateway-config';
 import { OpenApiController } from './openapi/openapi.controller';
 import { OpenCheckout } from './payments/open-checkout';
@@ -63,6 +64,7 @@ export class GatewayModule {
         PaymentsController,
         SeriesController,
         CustomersController,
+        CalendarsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

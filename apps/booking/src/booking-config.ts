@@ -33,6 +33,8 @@ export const bookingConfigSchema = commonConfigSchema.extend({
    * checks it with this service, then the payment service sends the customer on to the provider.
    */
   PAYMENT_CHECKOUT_URL: z.string().url().default('http://127.0.0.1:3000/v1/payments/checkout/{bookingId}'),
+  /** A calendar feed's public address; `{feedToken}` is replaced by its secret token. */
+  CALENDAR_FEED_URL: z.string().url().default('http://127.0.0.1:3000/v1/calendars/{feedToken}.ics'),
 });
 
 export type BookingConfig = z.infer<typeof bookingConfigSchema>;

@@ -3,6 +3,7 @@ import { PlatformModule, type PlatformSettings } from '@booking/nest-kit';
 import type { BookingConfig } from './booking-config';
 import { bookingMigrations } from './migrations';
 import { BookingsModule } from './bookings/bookings.module';
+import { CalendarsModule } from './calendars/calendars.module';
 import { ResourcesModule } from './resources/resources.module';
 
 @Module({})
@@ -23,6 +24,7 @@ export class BookingModule {
         }),
         ResourcesModule,
         BookingsModule,
+        CalendarsModule,
       ],
     };
   }

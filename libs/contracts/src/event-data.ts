@@ -34,6 +34,11 @@ export const bookingSnapshotData = z.object({
   currency,
   seriesId: z.string().nullable(),
   contact: contactSchema.nullable(),
+  version: z
+    .number()
+    .int()
+    .min(1)
+    .describe('grows with every change of the booking: a state with a lower version is older'),
 });
 
 const refundMoney = { bookingId: id, txnId: id, amount, currency };

@@ -23,6 +23,7 @@ const booking = {
   currency: 'VND',
   seriesId: null,
   contact: { email: 'guest@example.com', locale: 'vi-VN', timeZone: 'Asia/Ho_Chi_Minh' },
+  version: 2,
 } satisfies EventData<'booking.confirmed'>;
 
 const refund = {
@@ -35,6 +36,7 @@ const refund = {
 export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
   'booking.held': {
     ...booking,
+    version: 1,
     status: 'HOLD',
     holdExpiresAt: '2026-03-20T10:15:00Z',
     paidAmount: 0,
@@ -43,6 +45,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
   'booking.confirmed': booking,
   'booking.expired': {
     ...booking,
+    version: 2,
     status: 'EXPIRED',
     holdExpiresAt: '2026-03-20T10:15:00Z',
     paidAmount: 0,
@@ -51,6 +54,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
   'booking.cancelled': {
     ...booking,
     status: 'CANCELLED',
+    version: 3,
     refundAmount: 1_000_000,
     refundPercent: 50,
     cancelledBy: 'customer',
@@ -58,12 +62,13 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
   },
   'booking.rescheduled': {
     ...booking,
+    version: 3,
     previousStart: '2026-03-27T02:00:00Z',
     previousEnd: '2026-03-28T02:00:00Z',
   },
-  'booking.checked_in': { ...booking, status: 'IN_PROGRESS' },
-  'booking.completed': { ...booking, status: 'COMPLETED' },
-  'booking.no_show': { ...booking, status: 'NO_SHOW' },
+  'booking.checked_in': { ...booking, status: 'IN_PROGRESS', version: 3 },
+  'booking.completed': { ...booking, status: 'COMPLETED', version: 4 },
+  'booking.no_show': { ...booking, status: 'NO_SHOW', version: 3 },
   'refund.requested': { ...refund, amount: 2_000_000, reason: 'hold_expired' },
   'payment.succeeded': {
     bookingId: booking.bookingId,

@@ -1,4 +1,5 @@
 export { isValidTimeZone } from './time-zone';
+export { wallTimeRepeats } from './zone-offset';
 export { type Clock, systemClock, ManualClock } from './clock';
 export {
   resolveInstant,

@@ -61,3 +61,9 @@ export function instantsForWall(zone: string, wallMillis: number): number[] {
   }
   return candidates.sort((a, b) => a - b);
 }
+
+/** Whether the wall time an instant shows in the zone shows twice (a fall-back overlap). */
+export function wallTimeRepeats(instant: Date, zone: string): boolean {
+  const millis = instant.getTime();
+  return instantsForWall(zone, millis + offsetAt(zone, millis) * 60_000).length > 1;
+}

@@ -30,6 +30,8 @@ export interface OperationSpec {
     status: number;
     description: string;
     schema?: JsonSchema | { $ref: string };
+    /** The answer's media type when it is not JSON. */
+    mediaType?: string;
     headers?: ResponseHeader[];
   };
   errors: ErrorCode[];
@@ -145,7 +147,9 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
       [String(spec.success.status)]: {
         description: spec.success.description,
         headers: headerRefs(successHeaders),
-        ...(spec.success.schema ? { content: { 'application/json': { schema: spec.success.schema } } } : {}),
+        ...(spec.success.schema
+          ? { content: { [spec.success.mediaType ?? 'application/json']: { schema: spec.success.schema } } }
+          : {}),
       },
       ...errorResponses([...new Set(errors)], spec.replayable ?? false),
     },

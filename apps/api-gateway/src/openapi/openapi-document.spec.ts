@@ -53,12 +53,16 @@ describe('OpenAPI document', () => {
     Object.entries(operation.responses).map(([status, response]) => ({ operation, status, response })),
   );
 
-  it('gives every answer X-Request-Id, and every success a body schema but the redirect, which has a Location', () => {
+  it('gives every answer X-Request-Id, and every success a body schema but 204s and the redirect, which has a Location', () => {
     for (const { response } of responses) expect(response.headers).toHaveProperty('X-Request-Id');
     const successes = responses.filter(({ status }) => status.startsWith('2') || status === '303');
-    const bodiless = successes.filter(({ response }) => response.content === undefined);
+    const bodiless = successes.filter(
+      ({ status, response }) => status !== '204' && response.content === undefined,
+    );
     expect(bodiless.map(({ operation }) => operation.operationId)).toEqual(['openCheckout']);
     expect(bodiless[0]!.response.headers).toHaveProperty('Location');
+    const noContent = successes.filter(({ status }) => status === '204');
+    expect(noContent.map(({ response }) => response.content)).toEqual(noContent.map(() => undefined));
   });
 
   it('declares Retry-After on every 429 and 503, and Idempotent-Replayed where a key replays', () => {

@@ -36,6 +36,7 @@ import {
   WEBHOOK_RECEIVED_SCHEMA,
 } from './response-schemas';
 import { CREATE_BOOKING_EXAMPLES, CREATE_RESOURCE_EXAMPLES } from './request-examples';
+import { calendarPaths } from './calendar-paths';
 
 const STANDING_SCHEMA = {
   type: 'object',
@@ -414,6 +415,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           errors: [],
         }),
       },
+      ...calendarPaths(),
       '/v1/series/{seriesId}': {
         get: operation({
           operationId: 'getSeries',

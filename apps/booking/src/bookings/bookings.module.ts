@@ -65,5 +65,6 @@ import { SeriesController } from '../series/interface/series.controller';
     CancelSeries,
     MaterializeSeriesJob,
   ],
+  exports: [BookingRepository],
 })
 export class BookingsModule {}

@@ -8,6 +8,8 @@ import { AddNoShowIndex1764000000500 } from './1764000000500-add-no-show-index';
 import { AddCustomerStanding1764000000600 } from './1764000000600-add-customer-standing';
 import { AddSeriesEnded1764000000700 } from './1764000000700-add-series-ended';
 import { AddBookingTermsStart1764000000800 } from './1764000000800-add-booking-terms-start';
+import { AddBookingVersion1764000000900 } from './1764000000900-add-booking-version';
+import { CreateCalendarFeed1764000001000 } from './1764000001000-create-calendar-feed';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const bookingMigrations: MigrationClass[] = [
@@ -20,4 +22,6 @@ export const bookingMigrations: MigrationClass[] = [
   AddCustomerStanding1764000000600,
   AddSeriesEnded1764000000700,
   AddBookingTermsStart1764000000800,
+  AddBookingVersion1764000000900,
+  CreateCalendarFeed1764000001000,
 ];

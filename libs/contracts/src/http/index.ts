@@ -3,3 +3,4 @@ export * from './resource';
 export * from './booking';
 export * from './payment';
 export * from './notification';
+export * from './calendar';

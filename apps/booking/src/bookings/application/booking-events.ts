@@ -19,6 +19,7 @@ export function bookingSnapshot(booking: Booking): Record<string, unknown> {
     currency: booking.currency,
     seriesId: booking.seriesId,
     contact: booking.contact,
+    version: booking.version,
   };
 }
 

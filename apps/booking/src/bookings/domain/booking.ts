@@ -32,6 +32,8 @@ export interface Booking {
   seriesId: string | null;
   recurrenceId: Date | null;
   contact: Contact | null;
+  /** Grows with every change: what tells a consumer (and a calendar) which state is newer. */
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 }

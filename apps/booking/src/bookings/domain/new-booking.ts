@@ -33,6 +33,7 @@ export function newBooking(
     seriesId: occurrence?.seriesId ?? null,
     recurrenceId: occurrence?.recurrenceId ?? null,
     contact: request.contact ?? null,
+    version: 1,
     createdAt: now,
     updatedAt: now,
   };

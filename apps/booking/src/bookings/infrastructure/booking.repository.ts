@@ -28,6 +28,7 @@ interface BookingRow {
   series_id: string | null;
   recurrence_id: Date | null;
   contact: Booking['contact'];
+  version: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -38,7 +39,7 @@ const TERMS_START = 'COALESCE(b.terms_start, lower(b.period))';
 const COLUMNS = `b.booking_id, b.resource_id, b.customer_id, b.status,
   lower(b.period) AS start_at, upper(b.period) AS end_at, lower(b.blocked) AS blocked_start, upper(b.blocked) AS blocked_end,
   b.time_zone, b.hold_expires_at, b.deposit_amount, b.paid_amount, b.payment_txn_id, b.currency, b.refund_amount, b.refund_status,
-  b.reschedule_count, ${TERMS_START} AS terms_start, b.series_id, b.recurrence_id, b.contact, b.created_at, b.updated_at`;
+  b.reschedule_count, ${TERMS_START} AS terms_start, b.series_id, b.recurrence_id, b.contact, b.version, b.created_at, b.updated_at`;
 
 function toBooking(row: BookingRow): Booking {
   return {
@@ -61,6 +62,7 @@ function toBooking(row: BookingRow): Booking {
     seriesId: row.series_id,
     recurrenceId: row.recurrence_id,
     contact: row.contact,
+    version: row.version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -106,9 +108,9 @@ export class BookingRepository {
   async insert(tx: TransactionClient, booking: Booking): Promise<void> {
     await tx.query(
       `INSERT INTO booking (booking_id, resource_id, customer_id, status, period, blocked, time_zone, hold_expires_at,
-         deposit_amount, paid_amount, currency, series_id, recurrence_id, contact, created_at, updated_at)
+         deposit_amount, paid_amount, currency, series_id, recurrence_id, contact, version, created_at, updated_at)
        VALUES ($1, $2, $3, $4, tstzrange($5, $6, '[)'), tstzrange($7, $8, '[)'), $9, $10, $11, $12, $13, $14, $15, $16,
-         $17, $17)`,
+         $17, $18, $18)`,
       [
         booking.bookingId,
         booking.resourceId,
@@ -126,6 +128,7 @@ export class BookingRepository {
         booking.seriesId,
         booking.recurrenceId,
         booking.contact === null ? null : JSON.stringify(booking.contact),
+        booking.version,
         booking.createdAt,
       ],
     );
@@ -362,6 +365,28 @@ export class BookingRepository {
   }
 
   /** Bookings whose period overlaps `[from, to)`, in start order, one page after `after`. */
+  /**
+   * The bookings a calendar feed shows: one resource's or one customer's, in `statuses`, ending
+   * after `since` (a cancelled one also changed after it), soonest first, with the resource's name.
+   */
+  async forCalendar(filter: {
+    resourceId?: string;
+    customerId?: string;
+    statuses: readonly BookingStatus[];
+    since: Date;
+    limit: number;
+  }): Promise<{ booking: Booking; resourceName: string }[]> {
+    const { rows } = await this.pool.query<BookingRow & { resource_name: string }>(
+      `SELECT ${COLUMNS}, r.name AS resource_name FROM booking b JOIN resource r ON r.resource_id = b.resource_id
+        WHERE ($1::uuid IS NULL OR b.resource_id = $1) AND ($2::text IS NULL OR b.customer_id = $2)
+          AND b.status = ANY($3) AND upper(b.period) > $4 AND (b.status <> 'CANCELLED' OR b.updated_at > $4)
+        ORDER BY lower(b.period), b.booking_id
+        LIMIT $5`,
+      [filter.resourceId ?? null, filter.customerId ?? null, filter.statuses, filter.since, filter.limit],
+    );
+    return rows.map((row) => ({ booking: toBooking(row), resourceName: row.resource_name }));
+  }
+
   async list(
     caller: Caller,
     filter: {

@@ -1,0 +1,56 @@
+import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '@booking/contracts';
+import { Public } from '@booking/nest-kit';
+import { Roles } from '../auth/auth.decorators';
+import { Upstream } from '../proxy/upstream';
+
+type WithParams<P> = FastifyRequest<{ Params: P }>;
+
+const FEED_FILE = /^(.+)\.ics$/;
+
+const resourceFeed = (request: WithParams<{ resourceId: string }>) =>
+  `/resources/${encodeURIComponent(request.params.resourceId)}/calendar-feed`;
+const customerFeed = (request: WithParams<{ customerId: string }>) =>
+  `/customers/${encodeURIComponent(request.params.customerId)}/calendar-feed`;
+
+/**
+ * Calendar subscription feeds. Making and revoking one needs a token; reading one needs only its
+ * URL, since calendar apps cannot send a bearer token: the URL's secret is the capability.
+ */
+@Controller('v1')
+export class CalendarsController {
+  constructor(private readonly upstream: Upstream) {}
+
+  @Post('resources/:resourceId/calendar-feed')
+  @Roles('host', 'admin')
+  issueForResource(@Req() request: WithParams<{ resourceId: string }>, @Res() reply: FastifyReply) {
+    return this.upstream.pass(request, reply, 'booking', resourceFeed(request));
+  }
+
+  @Delete('resources/:resourceId/calendar-feed')
+  @Roles('host', 'admin')
+  revokeForResource(@Req() request: WithParams<{ resourceId: string }>, @Res() reply: FastifyReply) {
+    return this.upstream.pass(request, reply, 'booking', resourceFeed(request));
+  }
+
+  @Post('customers/:customerId/calendar-feed')
+  @Roles('customer', 'admin')
+  issueForCustomer(@Req() request: WithParams<{ customerId: string }>, @Res() reply: FastifyReply) {
+    return this.upstream.pass(request, reply, 'booking', customerFeed(request));
+  }
+
+  @Delete('customers/:customerId/calendar-feed')
+  @Roles('customer', 'admin')
+  revokeForCustomer(@Req() request: WithParams<{ customerId: string }>, @Res() reply: FastifyReply) {
+    return this.upstream.pass(request, reply, 'booking', customerFeed(request));
+  }
+
+  @Get('calendars/:feedFile')
+  @Public()
+  feed(@Req() request: WithParams<{ feedFile: string }>, @Res() reply: FastifyReply) {
+    const token = FEED_FILE.exec(request.params.feedFile)?.[1];
+    if (!token) throw new DomainError('not_found', 'No such calendar feed.');
+    return this.upstream.pass(request, reply, 'booking', `/calendars/${encodeURIComponent(token)}`);
+  }
+}

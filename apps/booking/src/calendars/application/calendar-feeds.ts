@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DomainError, FEED_TOKEN_PATTERN, type Caller } from '@booking/contracts';
+import { withTransaction } from '@booking/db';
+import { feedIcs } from '@booking/ics';
+import { CLOCK, PG_POOL, SERVICE_CONFIG } from '@booking/nest-kit';
+import type { Clock } from '@booking/time';
+import type { BookingConfig } from '../../booking-config';
+import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
+import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import {
+  assertMayManageFeed,
+  FEED_MAX_EVENTS,
+  FEED_STATUSES,
+  feedEntryOf,
+  feedSince,
+  type FeedOwner,
+} from '../domain/calendar-feed';
+import { CalendarFeedRepository } from '../infrastructure/calendar-feed.repository';
+
+export interface IssuedFeed {
+  url: string;
+  createdAt: Date;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest();
+const noFeed = () => new DomainError('not_found', 'No such calendar feed (it may have been revoked).');
+
+/**
+ * Calendar subscription feeds: a secret URL per resource or customer, because calendar apps
+ * cannot send a bearer token. Making a new one revokes the old; the ICS is built on each fetch.
+ */
+@Injectable()
+export class CalendarFeeds {
+  constructor(
+    private readonly feeds: CalendarFeedRepository,
+    private readonly bookings: BookingRepository,
+    private readonly resources: ResourceRepository,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
+  ) {}
+
+  async issue(caller: Caller, owner: FeedOwner): Promise<IssuedFeed> {
+    await this.assertMayManage(caller, owner);
+    const token = randomBytes(32).toString('base64url');
+    const createdAt = this.clock.now();
+    await withTransaction(this.pool, (tx) =>
+      this.feeds.replace(tx, owner, hashOf(token), caller.userId, createdAt),
+    );
+    return { url: this.config.CALENDAR_FEED_URL.replace('{feedToken}', token), createdAt };
+  }
+
+  async revoke(caller: Caller, owner: FeedOwner): Promise<void> {
+    await this.assertMayManage(caller, owner);
+    if (!(await this.feeds.revoke(this.pool, owner, this.clock.now()))) throw noFeed();
+  }
+
+  /** The feed's iCalendar text; an unknown or revoked token is 404, as if it never existed. */
+  async render(token: string): Promise<string> {
+    if (!FEED_TOKEN_PATTERN.test(token)) throw noFeed();
+    const owner = await this.feeds.ownerOf(this.pool, hashOf(token));
+    if (!owner) throw noFeed();
+    const rows = await this.bookings.forCalendar({
+      ...(owner.kind === 'resource' ? { resourceId: owner.resourceId } : { customerId: owner.customerId }),
+      statuses: FEED_STATUSES,
+      since: feedSince(this.clock.now()),
+      limit: FEED_MAX_EVENTS,
+    });
+    const name =
+      owner.kind === 'resource'
+        ? ((await this.resources.findById(owner.resourceId))?.name ?? 'Bookings')
+        : 'My bookings';
+    return feedIcs(
+      name,
+      rows.map((row) => feedEntryOf(row.booking, row.resourceName)),
+    );
+  }
+
+  private async assertMayManage(caller: Caller, owner: FeedOwner): Promise<void> {
+    if (owner.kind === 'customer') return assertMayManageFeed(caller, owner);
+    const resource = await this.resources.findById(owner.resourceId);
+    if (!resource) throw new DomainError('not_found', `No resource ${owner.resourceId}.`);
+    assertMayManageFeed(caller, owner, resource.ownerId);
+  }
+}

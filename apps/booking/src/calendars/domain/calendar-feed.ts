@@ -1,0 +1,56 @@
+import { DomainError, type Caller } from '@booking/contracts';
+import type { CalendarEntry } from '@booking/ics';
+import type { Booking } from '../../bookings/domain/booking';
+import type { BookingStatus } from '../../bookings/domain/booking-status';
+
+/** Whose bookings a feed shows: a resource's (for its host) or a customer's own. */
+export type FeedOwner = { kind: 'resource'; resourceId: string } | { kind: 'customer'; customerId: string };
+
+/** The statuses a feed shows: what took or takes the time; a cancelled booking is shown as such. */
+export const FEED_STATUSES: readonly BookingStatus[] = [
+  'CONFIRMED',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'NO_SHOW',
+  'CANCELLED',
+];
+/** How long a feed keeps past and cancelled bookings, so calendar apps see the cancellation. */
+export const FEED_RETENTION_DAYS = 30;
+/** The most events one feed answer holds (the soonest first): bounded work per request. */
+export const FEED_MAX_EVENTS = 1000;
+
+export function feedSince(now: Date): Date {
+  return new Date(now.getTime() - FEED_RETENTION_DAYS * 86_400_000);
+}
+
+/**
+ * Who may make or revoke a feed: a resource's is its host's or an admin's; a customer's is their
+ * own (another customer's does not exist for them) or an admin's.
+ */
+export function assertMayManageFeed(caller: Caller, owner: FeedOwner, resourceOwnerId?: string): void {
+  if (caller.role === 'admin') return;
+  if (owner.kind === 'resource') {
+    if (caller.role === 'host' && caller.userId === resourceOwnerId) return;
+    throw new DomainError('forbidden', 'Only the resource’s host or an admin manages its calendar feed.');
+  }
+  if (caller.userId !== owner.customerId)
+    throw new DomainError('not_found', `No customer ${owner.customerId}.`);
+}
+
+/**
+ * A booking as a feed shows it: the resource's name and the booking's reference, nothing about
+ * the customer, since a feed URL is easily shared.
+ */
+export function feedEntryOf(booking: Booking, resourceName: string): CalendarEntry {
+  return {
+    bookingId: booking.bookingId,
+    sequence: booking.version,
+    cancelled: booking.status === 'CANCELLED',
+    start: booking.period.start,
+    end: booking.period.end,
+    timeZone: booking.timeZone,
+    summary: resourceName,
+    description: `Booking ${booking.bookingId}`,
+    changedAt: booking.updatedAt,
+  };
+}

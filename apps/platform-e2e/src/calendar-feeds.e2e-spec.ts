@@ -1,0 +1,152 @@
+import { parseCalendar, type ParsedCalendar } from '@booking/testing';
+import { Client, readJson, type Json } from './fixtures';
+import { startPlatform, type RunningPlatform } from './platform';
+
+const DAY = 86_400_000;
+
+describe('calendar feeds: a secret ICS URL per resource and per customer', () => {
+  let platform: RunningPlatform;
+  let admin: Client;
+  let host: Client;
+  let court: Json;
+  beforeAll(async () => {
+    platform = await startPlatform({ now: '2027-03-10T12:00:00Z' });
+    admin = await Client.as(platform, 'admin');
+    host = await Client.as(platform, 'host');
+    // No deposit: a hold is confirmed at once.
+    court = await admin.createResource({
+      name: 'Court 1, north',
+      ownerId: host.userId,
+      timeZone: 'America/New_York',
+      depositAmount: 0,
+      currency: 'USD',
+    });
+  });
+  afterAll(async () => {
+    await platform.stop();
+  });
+
+  const feedPath = (response: Json) => new URL(response['url'] as string).pathname;
+  const issue = async (client: Client, path: string) => {
+    const response = await client.send('POST', path);
+    expect(response.status).toBe(201);
+    const body = await readJson(response);
+    expect(body).toEqual({
+      url: expect.stringMatching(/\/v1\/calendars\/[A-Za-z0-9_-]{43}\.ics$/),
+      createdAt: platform.clock.now().toISOString().replace('.000', ''),
+    });
+    return feedPath(body);
+  };
+  /** Fetched as a calendar app does: no token, the URL alone. */
+  const fetchFeed = async (path: string): Promise<ParsedCalendar> => {
+    const response = await platform.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    return parseCalendar(await response.text());
+  };
+  const book = async (customer: Client, start: string, end: string) =>
+    (await customer.holdOk({ resourceId: court['resourceId'], start, end }))['bookingId'] as string;
+  const eventOf = (calendar: ParsedCalendar, bookingId: string) =>
+    calendar.events.find((event) => event.uid === `${bookingId}@booking-platform`);
+
+  it("shows the resource's bookings at their instants across the March change, moves and cancellations", async () => {
+    const feed = await issue(host, `/v1/resources/${court['resourceId'] as string}/calendar-feed`);
+    const customer = await Client.as(platform, 'customer');
+    // 10:00 EST on Saturday, 10:00 EDT on Monday: 15:00Z, then 14:00Z.
+    const before = await book(customer, '2027-03-13T15:00:00Z', '2027-03-13T16:00:00Z');
+    const after = await book(customer, '2027-03-15T14:00:00Z', '2027-03-15T15:00:00Z');
+
+    const first = await fetchFeed(feed);
+    expect(first.timezones).toEqual(['America/New_York']);
+    expect(
+      first.events.map((event) => [event.uid, event.start.toISOString(), event.end.toISOString()]),
+    ).toEqual([
+      [`${before}@booking-platform`, '2027-03-13T15:00:00.000Z', '2027-03-13T16:00:00.000Z'],
+      [`${after}@booking-platform`, '2027-03-15T14:00:00.000Z', '2027-03-15T15:00:00.000Z'],
+    ]);
+    expect(first.events.map((event) => [event.zone, event.status, event.summary])).toEqual([
+      ['America/New_York', 'CONFIRMED', 'Court 1, north'],
+      ['America/New_York', 'CONFIRMED', 'Court 1, north'],
+    ]);
+    // Nothing about the customer: a feed URL is easily shared.
+    expect(JSON.stringify(first.events)).not.toContain(customer.userId);
+
+    const moved = await customer.send('POST', `/v1/bookings/${after}/reschedule`, {
+      start: '2027-03-16T14:00:00Z',
+      end: '2027-03-16T15:30:00Z',
+    });
+    expect(moved.status).toBe(200);
+    expect((await customer.send('POST', `/v1/bookings/${before}/cancel`, {})).status).toBe(200);
+
+    const second = await fetchFeed(feed);
+    const movedEvent = eventOf(second, after)!;
+    expect([movedEvent.start.toISOString(), movedEvent.end.toISOString()]).toEqual([
+      '2027-03-16T14:00:00.000Z',
+      '2027-03-16T15:30:00.000Z',
+    ]);
+    expect(movedEvent.sequence).toBeGreaterThan(eventOf(first, after)!.sequence);
+    const cancelled = eventOf(second, before)!;
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.sequence).toBeGreaterThan(eventOf(first, before)!.sequence);
+
+    // More than 30 days after the cancellation and the moved booking's end, both have left the feed.
+    const later = await book(customer, '2027-04-20T14:00:00Z', '2027-04-20T15:00:00Z');
+    platform.clock.advance(38 * DAY);
+    expect((await fetchFeed(feed)).events.map((event) => event.uid)).toEqual([`${later}@booking-platform`]);
+  });
+
+  it("gives a customer a feed of their own bookings only, and nobody else's", async () => {
+    const customer = await Client.as(platform, 'customer');
+    const other = await Client.as(platform, 'customer');
+    const mine = await book(customer, '2027-05-03T14:00:00Z', '2027-05-03T15:00:00Z');
+    await book(other, '2027-05-04T14:00:00Z', '2027-05-04T15:00:00Z');
+
+    const feed = await issue(customer, `/v1/customers/${customer.userId}/calendar-feed`);
+    expect((await fetchFeed(feed)).events.map((event) => event.uid)).toEqual([`${mine}@booking-platform`]);
+
+    const forOther = await other.send('POST', `/v1/customers/${customer.userId}/calendar-feed`);
+    expect(forOther.status).toBe(404);
+    expect(await issue(admin, `/v1/customers/${other.userId}/calendar-feed`)).toMatch(/\.ics$/);
+  });
+
+  it("lets only the resource's host or an admin make its feed", async () => {
+    const path = `/v1/resources/${court['resourceId'] as string}/calendar-feed`;
+    const stranger = await Client.as(platform, 'host');
+    const customer = await Client.as(platform, 'customer');
+    const refusals = [await stranger.send('POST', path), await customer.send('POST', path)];
+    expect(refusals.map((response) => response.status)).toEqual([403, 403]);
+    expect((await platform.request(path, { method: 'POST' })).status).toBe(401);
+    const missing = await admin.send(
+      'POST',
+      '/v1/resources/00000000-0000-4000-8000-000000000000/calendar-feed',
+    );
+    expect(missing.status).toBe(404);
+  });
+
+  it('revokes: a new feed ends the old one, and a deleted feed is 404 problem+json', async () => {
+    const customer = await Client.as(platform, 'customer');
+    const path = `/v1/customers/${customer.userId}/calendar-feed`;
+    const old = await issue(customer, path);
+    const current = await issue(customer, path);
+    expect(current).not.toBe(old);
+    const gone = await platform.request(old);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('content-type')).toContain('application/problem+json');
+    expect((await readJson(gone))['code']).toBe('not_found');
+    await fetchFeed(current);
+
+    expect((await customer.send('DELETE', path)).status).toBe(204);
+    expect((await platform.request(current)).status).toBe(404);
+    expect((await customer.send('DELETE', path)).status).toBe(404);
+  });
+
+  it.each([
+    '/v1/calendars/abc.ics',
+    `/v1/calendars/${'A'.repeat(43)}.ics`,
+    `/v1/calendars/${'A'.repeat(43)}`,
+  ])('answers 404 for %s, which no feed has', async (path) => {
+    const response = await platform.request(path);
+    expect(response.status).toBe(404);
+    expect((await readJson(response))['code']).toBe('not_found');
+  });
+});

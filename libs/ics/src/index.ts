@@ -1,0 +1,1 @@
+export { bookingUid, feedIcs, invitationIcs, type CalendarEntry, type Invitation } from './booking-calendar';
