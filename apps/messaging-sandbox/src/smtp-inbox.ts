@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerSession } from 'smtp-server';
 
 export interface ReceivedEmail {
@@ -8,6 +8,8 @@ export interface ReceivedEmail {
   messageId: string;
   subject: string;
   text: string;
+  /** The text/calendar part (an invitation or a cancellation), if the message has one. */
+  calendar: string | null;
 }
 
 export interface SmtpInboxSettings {
@@ -98,8 +100,14 @@ export class SmtpInbox {
       messageId: parsed.messageId ?? '',
       subject: parsed.subject ?? '',
       text: (parsed.text ?? '').trimEnd(),
+      calendar: calendarPartOf(parsed),
     });
   }
+}
+
+function calendarPartOf(parsed: ParsedMail): string | null {
+  const part = parsed.attachments.find((attachment) => attachment.contentType === 'text/calendar');
+  return part ? part.content.toString('utf8') : null;
 }
 
 function isMailbox(address: string): boolean {

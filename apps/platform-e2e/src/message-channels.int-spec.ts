@@ -60,7 +60,18 @@ describe('the notification service’s ways out, against the local SMTP relay an
       messageId: '<f3f1c0de-0000-4000-8000-000000000001@notification.booking>',
       subject: message().subject,
       text: message().text,
+      calendar: null,
     });
+  });
+
+  it('attaches a calendar invitation as the text/calendar part calendar apps act on', async () => {
+    const content = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+    const sent = await mailer(sandbox.smtpUrl).send({
+      ...message(),
+      calendar: { method: 'REQUEST', content },
+    });
+    expect(sent).toEqual({ outcome: 'sent' });
+    expect(sandbox.mail.received.at(-1)).toMatchObject({ text: message().text, calendar: content });
   });
 
   it('retries what was never handed over: wrong credentials, a relay that is not there', async () => {

@@ -44,13 +44,14 @@ export class RecordEvent {
       return added === true;
     }
     if (!isBookingEvent(event)) return false;
-    const { bookingId, customerId, status, timeZone, contact } = event.data;
+    const { bookingId, customerId, status, timeZone, contact, version } = event.data;
     const booking: BookingSnapshot = {
       bookingId,
       customerId,
       status,
       timeZone,
       contact,
+      version,
       start: new Date(event.data.start),
       end: new Date(event.data.end),
     };

@@ -13,6 +13,7 @@ import type { OutboxWriter } from '@booking/outbox';
 import type { Counter, Registry } from 'prom-client';
 import { afterFailure, formatUtc, type RetrySettings } from '@booking/time';
 import type { NotificationConfig } from '../../notification-config';
+import { invitationFor } from '../domain/invitation';
 import { messageFor, type MessageText } from '../domain/message-text';
 import type { BookingSnapshot, Notification } from '../domain/notification';
 import type { DeliveryOutcome } from '../infrastructure/delivery';
@@ -88,6 +89,7 @@ export class SendNotificationsJob extends LeasedBatchJob<Notification> {
       id: notification.notificationId,
       to: address,
       ...message,
+      calendar: invitationFor(notification.kind, booking, this.config.MAIL_FROM, this.clock.now()),
     });
     if (outcome.outcome === 'sent') return this.markSent(notification, message);
     return this.afterFailure(notification, outcome);

@@ -9,6 +9,7 @@ const booking = (contact: BookingSnapshot['contact']): BookingSnapshot => ({
   end: new Date('2026-10-21T16:00:00Z'),
   timeZone: 'America/New_York',
   contact,
+  version: 2,
 });
 
 // ICU writes no-break spaces in places (narrow before AM/PM in newer versions, TIME-NOTES.md).

@@ -9,6 +9,7 @@ const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot => (
   end: new Date('2026-10-21T16:00:00Z'),
   timeZone: 'America/New_York',
   contact: { email: 'a@example.com', phone: '+12025550123' },
+  version: 2,
   ...overrides,
 });
 

@@ -24,6 +24,8 @@ export interface BookingSnapshot {
   end: Date;
   timeZone: string;
   contact: Contact | null;
+  /** The booking's version: newer views replace older ones; invitations carry it as SEQUENCE. */
+  version: number;
 }
 
 /** Kind-specific facts a message shows, such as a refund's amount. */

@@ -31,6 +31,7 @@ interface SnapshotRow {
   end_at: Date;
   time_zone: string;
   contact: BookingSnapshot['contact'];
+  version: number;
 }
 
 const COLUMNS =
@@ -52,14 +53,18 @@ const toNotification = (row: NotificationRow): Notification => ({
 
 @Injectable()
 export class NotificationRepository {
-  /** Keeps the newest view of a booking; its events arrive in order (one key, one partition). */
+  /**
+   * Keeps the newest view of a booking. Its events arrive in order (one key, one partition); the
+   * version check keeps a redelivered older one from undoing a newer view all the same.
+   */
   async saveSnapshot(tx: TransactionClient, booking: BookingSnapshot, now: Date): Promise<void> {
     await tx.query(
-      `INSERT INTO notification_booking (booking_id, customer_id, status, start_at, end_at, time_zone, contact, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO notification_booking (booking_id, customer_id, status, start_at, end_at, time_zone, contact, version, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (booking_id) DO UPDATE SET status = EXCLUDED.status, start_at = EXCLUDED.start_at,
          end_at = EXCLUDED.end_at, time_zone = EXCLUDED.time_zone, contact = EXCLUDED.contact,
-         updated_at = EXCLUDED.updated_at`,
+         version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
+       WHERE notification_booking.version <= EXCLUDED.version`,
       [
         booking.bookingId,
         booking.customerId,
@@ -68,6 +73,7 @@ export class NotificationRepository {
         booking.end,
         booking.timeZone,
         booking.contact === null ? null : JSON.stringify(booking.contact),
+        booking.version,
         now,
       ],
     );
@@ -75,7 +81,7 @@ export class NotificationRepository {
 
   async findSnapshot(db: Queryable, bookingId: string): Promise<BookingSnapshot | null> {
     const { rows } = await db.query<SnapshotRow>(
-      `SELECT booking_id, customer_id, status, start_at, end_at, time_zone, contact
+      `SELECT booking_id, customer_id, status, start_at, end_at, time_zone, contact, version
          FROM notification_booking WHERE booking_id = $1`,
       [bookingId],
     );
@@ -89,6 +95,7 @@ export class NotificationRepository {
       end: row.end_at,
       timeZone: row.time_zone,
       contact: row.contact,
+      version: row.version,
     };
   }
 

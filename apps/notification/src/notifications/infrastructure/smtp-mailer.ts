@@ -35,6 +35,8 @@ export class SmtpMailer {
       subject: message.subject ?? '',
       text: message.text,
       messageId: `<${message.id}@notification.booking>`,
+      // nodemailer writes it as the text/calendar alternative calendar apps act on, and as invite.ics.
+      ...(message.calendar ? { icalEvent: { ...message.calendar, filename: 'invite.ics' } } : {}),
     }).compile();
     const connection = new SMTPConnection(this.options);
     let phase: Phase = 'session';

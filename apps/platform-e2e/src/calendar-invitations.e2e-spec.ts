@@ -1,0 +1,108 @@
+import { expectEventually, onlyEvent, parseCalendar, uniqueName } from '@booking/testing';
+import { Client, readJson, type Json } from './fixtures';
+import { startPlatform, type RunningPlatform } from './platform';
+
+describe('calendar invitations: every confirmation, move and cancellation email carries one', () => {
+  let platform: RunningPlatform;
+  let admin: Client;
+  let court: Json;
+  beforeAll(async () => {
+    platform = await startPlatform({ now: '2027-03-10T12:00:00Z' });
+    admin = await Client.as(platform, 'admin');
+    // No deposit: a hold is confirmed at once.
+    court = await admin.createResource({ timeZone: 'America/New_York', depositAmount: 0, currency: 'USD' });
+  });
+  afterAll(async () => {
+    await platform.stop();
+  });
+
+  /** The one email of this subject prefix to the address, once it has come. */
+  const mailTo = (address: string, subject: string) =>
+    expectEventually(() => {
+      const mails = platform.messaging.mail.received.filter(
+        (mail) => mail.to.includes(address) && mail.subject.startsWith(subject),
+      );
+      if (mails.length !== 1) throw new Error(`${mails.length} mails "${subject}…" to ${address}`);
+      return mails[0]!;
+    });
+
+  it('invites, re-invites after a move across the March change with a higher SEQUENCE, then cancels', async () => {
+    const customer = await Client.as(platform, 'customer');
+    const email = `${uniqueName('guest')}@example.com`;
+    // 10:00 EST on Saturday 13 March, in Vietnamese for a reader in Hanoi.
+    const booking = await customer.holdOk({
+      resourceId: court['resourceId'],
+      start: '2027-03-13T15:00:00Z',
+      end: '2027-03-13T16:00:00Z',
+      contact: { email, locale: 'vi-VN', timeZone: 'Asia/Ho_Chi_Minh' },
+    });
+    const bookingId = booking['bookingId'] as string;
+    expect(booking['status']).toBe('CONFIRMED');
+
+    const invited = parseCalendar((await mailTo(email, 'Đã xác nhận')).calendar!);
+    expect(invited.method).toBe('REQUEST');
+    const first = onlyEvent(invited);
+    expect(first).toMatchObject({
+      uid: `${bookingId}@booking-platform`,
+      status: 'CONFIRMED',
+      zone: 'America/New_York',
+      summary: 'Đặt chỗ của bạn',
+      description: `Đặt chỗ ${bookingId}`,
+      attendees: [`MAILTO:${email}`],
+    });
+    expect([first.start.toISOString(), first.end.toISOString()]).toEqual([
+      '2027-03-13T15:00:00.000Z',
+      '2027-03-13T16:00:00.000Z',
+    ]);
+
+    // To 10:00 EDT on Monday 15 March: 14:00Z.
+    const moved = await customer.send('POST', `/v1/bookings/${bookingId}/reschedule`, {
+      start: '2027-03-15T14:00:00Z',
+      end: '2027-03-15T15:00:00Z',
+    });
+    expect(moved.status).toBe(200);
+    const reinvited = parseCalendar((await mailTo(email, 'Đã đổi lịch')).calendar!);
+    expect(reinvited.method).toBe('REQUEST');
+    const second = onlyEvent(reinvited);
+    expect(second.uid).toBe(first.uid);
+    expect(second.sequence).toBeGreaterThan(first.sequence);
+    expect([second.start.toISOString(), second.end.toISOString()]).toEqual([
+      '2027-03-15T14:00:00.000Z',
+      '2027-03-15T15:00:00.000Z',
+    ]);
+
+    expect((await customer.send('POST', `/v1/bookings/${bookingId}/cancel`, {})).status).toBe(200);
+    const cancelled = parseCalendar((await mailTo(email, 'Đã hủy')).calendar!);
+    expect(cancelled.method).toBe('CANCEL');
+    const third = onlyEvent(cancelled);
+    expect(third).toMatchObject({ uid: first.uid, status: 'CANCELLED' });
+    expect(third.sequence).toBeGreaterThan(second.sequence);
+
+    // The customer's feed says the same of the booking, at the same SEQUENCE.
+    const feed = await readJson(
+      await customer.send('POST', `/v1/customers/${customer.userId}/calendar-feed`),
+    );
+    const fromFeed = parseCalendar(
+      await (await platform.request(new URL(feed['url'] as string).pathname)).text(),
+    );
+    expect(onlyEvent(fromFeed)).toMatchObject({
+      uid: first.uid,
+      status: 'CANCELLED',
+      sequence: third.sequence,
+    });
+  });
+
+  it('sends no invitation with a reminder', async () => {
+    const customer = await Client.as(platform, 'customer');
+    const email = `${uniqueName('guest')}@example.com`;
+    await customer.holdOk({
+      resourceId: court['resourceId'],
+      start: '2027-03-11T14:00:00Z',
+      end: '2027-03-11T15:00:00Z',
+      contact: { email },
+    });
+    expect((await mailTo(email, 'Booking confirmed')).calendar).not.toBeNull();
+    platform.clock.set('2027-03-10T14:00:00Z'); // 24 h before
+    expect((await mailTo(email, 'Reminder')).calendar).toBeNull();
+  });
+});
