@@ -27,6 +27,7 @@ FROM runtime AS sandbox
 ENV NODE_ENV=development
 COPY --from=build /src/dist/apps/payment-sandbox ./dist/apps/payment-sandbox
 COPY --from=build /src/dist/apps/messaging-sandbox ./dist/apps/messaging-sandbox
+COPY --from=build /src/dist/apps/google-sandbox ./dist/apps/google-sandbox
 CMD ["dist/apps/payment-sandbox/main.js"]
 
 FROM runtime AS service

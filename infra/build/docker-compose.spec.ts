@@ -17,7 +17,7 @@ const compose = parse(readFileSync(join(__dirname, '../../docker-compose.yml'), 
 };
 const services = compose.services;
 const APPS = ['api-gateway', 'booking', 'payment', 'refund', 'notification'];
-const SANDBOXES = ['payment-sandbox', 'messaging-sandbox'];
+const SANDBOXES = ['payment-sandbox', 'messaging-sandbox', 'google-sandbox'];
 
 describe('docker-compose.yml', () => {
   it('runs the compiled apps from the two images the Dockerfile builds', () => {

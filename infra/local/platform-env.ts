@@ -11,6 +11,8 @@ export const PLATFORM_APPS = [
   { name: 'payment-sandbox', port: 3010, env: 'SANDBOX_PORT' },
   // The local stand-ins for the mail relay (SMTP on MESSAGING_SMTP_PORT) and the SMS provider's API.
   { name: 'messaging-sandbox', port: 3011, env: 'MESSAGING_SMS_PORT' },
+  // The local stand-in for Google: OAuth consent and tokens, Calendar API v3 events.
+  { name: 'google-sandbox', port: 3012, env: 'GOOGLE_SANDBOX_PORT' },
 ] as const;
 
 export type PlatformPorts = Record<(typeof PLATFORM_APPS)[number]['env'] | 'MESSAGING_SMTP_PORT', string>;
@@ -52,5 +54,21 @@ export function platformEnv(
     ...(env['PAYMENT_WEBHOOK_SECRET'] ? { SANDBOX_WEBHOOK_SECRETS: env['PAYMENT_WEBHOOK_SECRET'] } : {}),
     SMTP_URL: `smtp://notification:local-smtp-password@127.0.0.1:${ports.MESSAGING_SMTP_PORT}`,
     SMS_PROVIDER_URL: local(ports.MESSAGING_SMS_PORT),
+    ...googleEnv(
+      local(ports.GOOGLE_SANDBOX_PORT),
+      `${local(ports.GATEWAY_PORT)}/v1/calendar-connections/callback`,
+    ),
+  };
+}
+
+/** The Google stand-in's endpoints for the notification service, and the callback it registers. */
+function googleEnv(google: string, callback: string): NodeJS.ProcessEnv {
+  return {
+    GOOGLE_AUTH_URL: `${google}/o/oauth2/v2/auth`,
+    GOOGLE_TOKEN_URL: `${google}/token`,
+    GOOGLE_REVOKE_URL: `${google}/revoke`,
+    GOOGLE_CALENDAR_API_URL: `${google}/`,
+    GOOGLE_OAUTH_REDIRECT_URL: callback,
+    GOOGLE_REDIRECT_URIS: callback,
   };
 }

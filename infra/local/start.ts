@@ -114,6 +114,9 @@ async function main(): Promise<void> {
   say(
     `  Messages    SMTP relay at 127.0.0.1:${ports.MESSAGING_SMTP_PORT}; what it received: http://127.0.0.1:${ports.MESSAGING_SMS_PORT}/_sandbox/emails (texts: /_sandbox/messages)`,
   );
+  say(
+    `  Google      stand-in at http://127.0.0.1:${ports.GOOGLE_SANDBOX_PORT} (its calendars: /_sandbox/calendars)`,
+  );
   say(`  Demo data   ${seeded > 0 ? `${seeded} resources seeded` : 'already present'}`);
   say('  Tokens (7 days, signed with JWT_SECRET):');
   say(`    admin     ${admin}`);
