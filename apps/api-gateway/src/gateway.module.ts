@@ -14,6 +14,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { JwtVerifier } from './auth/jwt-verifier';
 import { BookingsController } from './bookings/bookings.controller';
 import { CalendarsController } from './calendars/calendars.controller';
+import { ResourceManagers } from './calendars/resource-managers';
 import type { GatewayConfig } from './gateway-config';
 import { OpenApiController } from './openapi/openapi.controller';
 import { OpenCheckout } from './payments/open-checkout';
@@ -84,6 +85,7 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         Upstream,
         OpenCheckout,
+        ResourceManagers,
         GatewayLifecycle,
       ],
     };

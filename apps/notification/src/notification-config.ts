@@ -19,9 +19,40 @@ export const notificationConfigSchema = commonConfigSchema.extend({
   NOTIFICATION_RETRY_MAX_MS: int(1, 10 * 60_000),
   /** A message still "sending" this long after its claim was cut off mid-send: it is failed, not resent. */
   NOTIFICATION_LEASE_MS: int(100, 5 * 60_000),
+  /** The OAuth client the operator registered at Google (Google Cloud console → Credentials). */
+  GOOGLE_CLIENT_ID: z.string().min(1).default('local-client.apps.googleusercontent.com'),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).default('local-google-client-secret'),
+  /** The gateway's callback, registered with the client as an authorized redirect URI. */
+  GOOGLE_OAUTH_REDIRECT_URL: z
+    .string()
+    .url()
+    .default('http://127.0.0.1:3000/v1/calendar-connections/callback'),
+  /** Google's endpoints; the defaults are the local stand-in's (production: accounts.google.com and googleapis.com). */
+  GOOGLE_AUTH_URL: z.string().url().default('http://127.0.0.1:3012/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('http://127.0.0.1:3012/token'),
+  GOOGLE_REVOKE_URL: z.string().url().default('http://127.0.0.1:3012/revoke'),
+  GOOGLE_CALENDAR_API_URL: z.string().url().default('http://127.0.0.1:3012/'),
+  /** How long one call to Google may take. */
+  GOOGLE_TIMEOUT_MS: int(100, 10_000),
+  /** `kid:base64key,…`, 32-byte AES keys for refresh tokens at rest; the first seals, all open. */
+  CALENDAR_TOKEN_KEYS: z.string().min(1).default('local:bG9jYWwtZGV2ZWxvcG1lbnQta2V5LTMyLWJ5dGVzISE='),
+  /** Where a booking is linked from its calendar event; `{bookingId}` is filled in. */
+  BOOKING_LINK_URL: z.string().url().default('http://127.0.0.1:3000/v1/bookings/{bookingId}'),
+  CALENDAR_SYNC_INTERVAL_MS: int(10, 1_000),
+  CALENDAR_SYNC_MAX_ATTEMPTS: int(1, 10),
+  CALENDAR_SYNC_RETRY_BASE_MS: int(1, 2_000),
+  CALENDAR_SYNC_RETRY_MAX_MS: int(1, 10 * 60_000),
+  /** A claimed sync not finished this long after is taken up again (it is idempotent). */
+  CALENDAR_SYNC_LEASE_MS: int(100, 60_000),
 });
 
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;
 
 /** What production refuses to run with (the relay's password is read from SMTP_URL). */
-export const NOTIFICATION_SECRETS = ['INTERNAL_JWT_SECRET', 'SMTP_URL', 'SMS_API_KEY'] as const;
+export const NOTIFICATION_SECRETS = [
+  'INTERNAL_JWT_SECRET',
+  'SMTP_URL',
+  'SMS_API_KEY',
+  'GOOGLE_CLIENT_SECRET',
+  'CALENDAR_TOKEN_KEYS',
+] as const;

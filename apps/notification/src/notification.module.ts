@@ -1,6 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule, type PlatformSettings } from '@booking/nest-kit';
 import type { NotificationConfig } from './notification-config';
+import { CalendarConnections } from './calendar-sync/application/calendar-connections';
+import { SyncCalendarsJob } from './calendar-sync/application/sync-calendars.job';
+import { CalendarConnectionRepository } from './calendar-sync/infrastructure/calendar-connection.repository';
+import { CalendarSyncRepository } from './calendar-sync/infrastructure/calendar-sync.repository';
+import { GoogleCalendar } from './calendar-sync/infrastructure/google-calendar';
+import { parseTokenKeys, TokenCipher } from './calendar-sync/infrastructure/token-cipher';
+import { CalendarConnectionsController } from './calendar-sync/interface/calendar-connections.controller';
 import { notificationMigrations } from './migrations';
 import { RecordEvent } from './notifications/application/record-event.usecase';
 import { SendNotificationsJob } from './notifications/application/send-notifications.job';
@@ -22,6 +29,19 @@ function messageChannels(config: NotificationConfig): MessageChannels {
   );
 }
 
+function googleCalendar(config: NotificationConfig): GoogleCalendar {
+  return new GoogleCalendar({
+    clientId: config.GOOGLE_CLIENT_ID,
+    clientSecret: config.GOOGLE_CLIENT_SECRET,
+    redirectUri: config.GOOGLE_OAUTH_REDIRECT_URL,
+    authUrl: config.GOOGLE_AUTH_URL,
+    tokenUrl: config.GOOGLE_TOKEN_URL,
+    revokeUrl: config.GOOGLE_REVOKE_URL,
+    apiUrl: config.GOOGLE_CALENDAR_API_URL,
+    timeoutMs: config.GOOGLE_TIMEOUT_MS,
+  });
+}
+
 @Module({})
 export class NotificationModule {
   static forRoot(
@@ -38,12 +58,21 @@ export class NotificationModule {
           ...overrides,
         }),
       ],
-      controllers: [NotificationsController, NotificationEventConsumer],
+      controllers: [NotificationsController, CalendarConnectionsController, NotificationEventConsumer],
       providers: [
         { provide: MessageChannels, useFactory: () => messageChannels(config) },
         NotificationRepository,
         RecordEvent,
         SendNotificationsJob,
+        { provide: GoogleCalendar, useFactory: () => googleCalendar(config) },
+        {
+          provide: TokenCipher,
+          useFactory: () => new TokenCipher(parseTokenKeys(config.CALENDAR_TOKEN_KEYS)),
+        },
+        CalendarConnectionRepository,
+        CalendarSyncRepository,
+        CalendarConnections,
+        SyncCalendarsJob,
       ],
     };
   }

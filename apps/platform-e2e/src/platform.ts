@@ -15,6 +15,7 @@ import { createPaymentApp, paymentConfigSchema } from '@booking/app-payment';
 import { createRefundApp, refundConfigSchema } from '@booking/app-refund';
 import { MessagingSandbox } from '@booking/app-messaging-sandbox';
 import { SandboxProvider } from '@booking/app-payment-sandbox';
+import { GoogleSandbox } from '@booking/app-google-sandbox';
 
 export interface RunningPlatform {
   gatewayUrl: string;
@@ -27,6 +28,8 @@ export interface RunningPlatform {
   sandbox: SandboxProvider;
   /** The local mail relay (SMTP) and SMS provider (HTTP) the notification service sends through. */
   messaging: MessagingSandbox;
+  /** The local Google (OAuth and Calendar API) the notification service syncs calendars to. */
+  google: GoogleSandbox;
   /** Each service's own address, for what the gateway does not route (metrics). */
   serviceUrls: Record<'booking' | 'payment' | 'refund' | 'notification', string>;
   /** The first instant at which the expiry job takes this hold: its expiry plus the payment grace. */
@@ -73,6 +76,18 @@ const FAST_JOBS = {
   NOTIFICATION_RETRY_BASE_MS: '100',
   NOTIFICATION_RETRY_MAX_MS: '1000',
   MESSAGE_TIMEOUT_MS: '2000',
+  CALENDAR_SYNC_INTERVAL_MS: '50',
+  CALENDAR_SYNC_RETRY_BASE_MS: '100',
+  CALENDAR_SYNC_RETRY_MAX_MS: '1000',
+  GOOGLE_TIMEOUT_MS: '2000',
+};
+
+/** The OAuth client the notification service is registered as at the Google stand-in. */
+export const GOOGLE_CLIENT = {
+  clientId: 'e2e-client.apps.googleusercontent.com',
+  clientSecret: 'e2e-google-client-secret',
+  // Not the test gateway's address (its port is chosen later): tests take the code from the redirect.
+  redirectUris: ['http://127.0.0.1:3000/v1/calendar-connections/callback'],
 };
 
 const MESSAGING = {
@@ -114,6 +129,7 @@ export async function startPlatform(
     clock,
   }).start();
   const messaging = await new MessagingSandbox({ smtpPort: 0, smsPort: 0, ...MESSAGING }).start();
+  const google = await new GoogleSandbox({ port: 0, client: GOOGLE_CLIENT, now: () => clock.now() }).start();
   const shared = {
     ...serviceEnvironment(prefix),
     ...FAST_JOBS,
@@ -123,6 +139,13 @@ export async function startPlatform(
     SANDBOX_PROVIDER_URL: sandbox.url,
     SANDBOX_API_KEY,
     PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
+    GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
+    GOOGLE_OAUTH_REDIRECT_URL: GOOGLE_CLIENT.redirectUris[0],
+    GOOGLE_AUTH_URL: `${google.url}/o/oauth2/v2/auth`,
+    GOOGLE_TOKEN_URL: `${google.url}/token`,
+    GOOGLE_REVOKE_URL: `${google.url}/revoke`,
+    GOOGLE_CALENDAR_API_URL: `${google.url}/`,
     ...options.env,
   };
   const apps: NestFastifyApplication[] = [];
@@ -163,6 +186,7 @@ export async function startPlatform(
     kafka,
     sandbox,
     messaging,
+    google,
     serviceUrls: { booking, payment, refund, notification },
     topics: topicNames(`${prefix}.`),
     expiryJobTakes: (holdExpiresAt) =>
@@ -184,6 +208,7 @@ export async function startPlatform(
       await sandbox.stop();
       for (const app of apps.reverse()) await app.close();
       await messaging.stop();
+      await google.stop();
       for (const pool of pools.values()) await pool.end();
     },
   };

@@ -4,6 +4,7 @@ import { DomainError } from '@booking/contracts';
 import { Public } from '@booking/nest-kit';
 import { Roles } from '../auth/auth.decorators';
 import { Upstream } from '../proxy/upstream';
+import { ResourceManagers } from './resource-managers';
 
 type WithParams<P> = FastifyRequest<{ Params: P }>;
 
@@ -11,16 +12,47 @@ const FEED_FILE = /^(.+)\.ics$/;
 
 const resourceFeed = (request: WithParams<{ resourceId: string }>) =>
   `/resources/${encodeURIComponent(request.params.resourceId)}/calendar-feed`;
+const connectionPath = (request: WithParams<{ resourceId: string }>) =>
+  `/resources/${encodeURIComponent(request.params.resourceId)}/calendar-connection`;
 const customerFeed = (request: WithParams<{ customerId: string }>) =>
   `/customers/${encodeURIComponent(request.params.customerId)}/calendar-feed`;
 
 /**
- * Calendar subscription feeds. Making and revoking one needs a token; reading one needs only its
- * URL, since calendar apps cannot send a bearer token: the URL's secret is the capability.
+ * Calendar subscription feeds and Google calendar connections. Making and revoking a feed needs a
+ * token; reading one needs only its URL, since calendar apps cannot send a bearer token: the URL's
+ * secret is the capability. A connection is the resource host's (or an admin's) to manage.
  */
 @Controller('v1')
 export class CalendarsController {
-  constructor(private readonly upstream: Upstream) {}
+  constructor(
+    private readonly upstream: Upstream,
+    private readonly managers: ResourceManagers,
+  ) {}
+
+  @Post('resources/:resourceId/calendar-connection')
+  @Roles('host', 'admin')
+  connect(@Req() request: WithParams<{ resourceId: string }>, @Res() reply: FastifyReply) {
+    return this.passIfManager(request, reply);
+  }
+
+  @Get('resources/:resourceId/calendar-connection')
+  @Roles('host', 'admin')
+  connection(@Req() request: WithParams<{ resourceId: string }>, @Res() reply: FastifyReply) {
+    return this.passIfManager(request, reply);
+  }
+
+  @Delete('resources/:resourceId/calendar-connection')
+  @Roles('host', 'admin')
+  disconnect(@Req() request: WithParams<{ resourceId: string }>, @Res() reply: FastifyReply) {
+    return this.passIfManager(request, reply);
+  }
+
+  /** Google sends the host's browser here after the consent, without a token: the state is the key. */
+  @Get('calendar-connections/callback')
+  @Public()
+  callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.upstream.pass(request, reply, 'notification', '/calendar-connections/callback');
+  }
 
   @Post('resources/:resourceId/calendar-feed')
   @Roles('host', 'admin')
@@ -44,6 +76,12 @@ export class CalendarsController {
   @Roles('customer', 'admin')
   revokeForCustomer(@Req() request: WithParams<{ customerId: string }>, @Res() reply: FastifyReply) {
     return this.upstream.pass(request, reply, 'booking', customerFeed(request));
+  }
+
+  private async passIfManager(request: WithParams<{ resourceId: string }>, reply: FastifyReply) {
+    const refusal = await this.managers.refusal(request, request.params.resourceId);
+    if (refusal) return this.upstream.answer(reply, refusal);
+    return this.upstream.pass(request, reply, 'notification', connectionPath(request));
   }
 
   @Get('calendars/:feedFile')

@@ -1,7 +1,14 @@
-import { calendarFeedSchema } from '@booking/contracts';
+import {
+  calendarCallbackQuery,
+  calendarConnectionSchema,
+  calendarConsentSchema,
+  calendarFeedSchema,
+} from '@booking/contracts';
 import { jsonSchema, operation } from './openapi-builder';
 
 const FEED_SCHEMA = jsonSchema(calendarFeedSchema, 'output');
+const CONNECTION_SCHEMA = jsonSchema(calendarConnectionSchema, 'output');
+const CONNECTION = ['host', 'admin'] as const;
 
 const FEED_TEXT =
   'The feed lists the bookings that took or take the time (cancelled ones as `STATUS:CANCELLED`) that ended ' +
@@ -56,6 +63,54 @@ export function calendarPaths(): Record<string, unknown> {
         },
       ]),
     ),
+    '/v1/resources/{resourceId}/calendar-connection': {
+      post: operation({
+        operationId: 'connectResourceCalendar',
+        summary: 'Start connecting a Google calendar to a resource (OAuth 2.0 with PKCE)',
+        description:
+          'Answers Google’s consent URL; the host opens it, and Google sends the browser back to ' +
+          '`/v1/calendar-connections/callback`. From then on the resource’s bookings are written to the calendar ' +
+          '(future ones made before it included). Connecting again replaces the grant.',
+        tags: ['calendars'],
+        roles: [...CONNECTION],
+        pathParams: ['resourceId'],
+        success: {
+          status: 201,
+          description: 'The consent to follow',
+          schema: jsonSchema(calendarConsentSchema, 'output'),
+        },
+        errors: ['not_found'],
+      }),
+      get: operation({
+        operationId: 'getResourceCalendarConnection',
+        summary: 'The resource’s calendar connection: status, last sync, last error; never its tokens',
+        tags: ['calendars'],
+        roles: [...CONNECTION],
+        pathParams: ['resourceId'],
+        success: { status: 200, description: 'The connection', schema: CONNECTION_SCHEMA },
+        errors: ['not_found'],
+      }),
+      delete: operation({
+        operationId: 'disconnectResourceCalendar',
+        summary: 'Stop syncing and revoke the grant at Google; events already written stay',
+        tags: ['calendars'],
+        roles: [...CONNECTION],
+        pathParams: ['resourceId'],
+        success: { status: 204, description: 'Disconnected' },
+        errors: ['not_found'],
+      }),
+    },
+    '/v1/calendar-connections/callback': {
+      get: operation({
+        operationId: 'completeCalendarConnection',
+        summary: 'Google’s redirect after the consent (a browser, without a token: the state is the key)',
+        description: 'The state is single use and expires 10 minutes after the connection was started.',
+        tags: ['calendars'],
+        query: calendarCallbackQuery,
+        success: { status: 200, description: 'The connection, connected', schema: CONNECTION_SCHEMA },
+        errors: ['validation_failed', 'forbidden'],
+      }),
+    },
     '/v1/calendars/{feedFile}': {
       get: operation({
         operationId: 'getCalendarFeed',

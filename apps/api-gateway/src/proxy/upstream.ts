@@ -20,6 +20,8 @@ export interface ForwardOptions {
   headers?: readonly string[];
   /** The query to send instead of the request's. */
   query?: URLSearchParams;
+  /** A read the gateway makes on the request's behalf (a GET), rather than the request itself. */
+  asRead?: boolean;
 }
 
 export interface UpstreamResponse {
@@ -84,11 +86,11 @@ export class Upstream {
       ...(request.caller ? { caller: request.caller } : {}),
       requestId: request.id,
     })}`;
+    const method = options.asRead ? 'GET' : request.method;
     // The text as the client sent it (checked by the parser): never encoded again.
-    const body =
-      options.rawBody ?? (request.method === 'GET' ? undefined : (request as RequestWithRawBody).rawBody);
+    const body = options.rawBody ?? (method === 'GET' ? undefined : (request as RequestWithRawBody).rawBody);
     if (body !== undefined) headers['content-type'] = 'application/json';
-    return this.send(service, { method: request.method, path: `${path}${query}`, headers, body });
+    return this.send(service, { method, path: `${path}${query}`, headers, body });
   }
 
   /** Passes a service's answer on to the client, with the headers the contract names. */

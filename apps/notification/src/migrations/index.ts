@@ -2,10 +2,12 @@ import type { MigrationClass } from '@booking/db';
 import { OUTBOX_MIGRATIONS } from '@booking/outbox';
 import { CreateNotification1764000000100 } from './1764000000100-create-notification';
 import { AddSnapshotVersion1764000000200 } from './1764000000200-add-snapshot-version';
+import { CreateCalendarSync1764000000300 } from './1764000000300-create-calendar-sync';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const notificationMigrations: MigrationClass[] = [
   ...OUTBOX_MIGRATIONS,
   CreateNotification1764000000100,
   AddSnapshotVersion1764000000200,
+  CreateCalendarSync1764000000300,
 ];

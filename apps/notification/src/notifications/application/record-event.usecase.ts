@@ -8,9 +8,10 @@ import type { Clock } from '@booking/time';
 import type { BookingSnapshot } from '../domain/notification';
 import { planFor, REMINDER_KINDS } from '../domain/notification-plan';
 import { NotificationRepository } from '../infrastructure/notification.repository';
+import { CalendarSyncRepository } from '../../calendar-sync/infrastructure/calendar-sync.repository';
 
 /**
- * Turns booking and refund events into messages to send. The inbox drops a re-delivered event,
+ * Turns booking and refund events into messages to send (and a booking's calendar entry due). The inbox drops a re-delivered event,
  * and the (booking, kind) key drops a second event asking for the same message: each kind is
  * made once per booking.
  */
@@ -20,6 +21,7 @@ export class RecordEvent {
 
   constructor(
     private readonly notifications: NotificationRepository,
+    private readonly calendarSync: CalendarSyncRepository,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -44,9 +46,10 @@ export class RecordEvent {
       return added === true;
     }
     if (!isBookingEvent(event)) return false;
-    const { bookingId, customerId, status, timeZone, contact, version } = event.data;
+    const { bookingId, resourceId, customerId, status, timeZone, contact, version } = event.data;
     const booking: BookingSnapshot = {
       bookingId,
+      resourceId,
       customerId,
       status,
       timeZone,
@@ -62,6 +65,9 @@ export class RecordEvent {
   private async apply(tx: TransactionClient, type: string, booking: BookingSnapshot): Promise<boolean> {
     const now = this.clock.now();
     await this.notifications.saveSnapshot(tx, booking, now);
+    // In the same transaction as the inbox row: what the resource's calendar should now show.
+    if (booking.resourceId)
+      await this.calendarSync.want(tx, { ...booking, resourceId: booking.resourceId }, now);
     const plan = planFor(type, booking, now);
     for (const message of plan.send) {
       await this.notifications.addOnce(tx, { bookingId: booking.bookingId, ...message }, now);

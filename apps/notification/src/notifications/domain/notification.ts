@@ -18,6 +18,8 @@ export const CHANNEL_OF: Record<NotificationKind, Channel> = {
 /** What this service keeps of a booking, from the latest booking.* event: all a message needs. */
 export interface BookingSnapshot {
   bookingId: string;
+  /** Null in views kept from before it was recorded. */
+  resourceId: string | null;
   customerId: string;
   status: string;
   start: Date;

@@ -25,6 +25,7 @@ interface NotificationRow {
 
 interface SnapshotRow {
   booking_id: string;
+  resource_id: string | null;
   customer_id: string;
   status: string;
   start_at: Date;
@@ -59,9 +60,10 @@ export class NotificationRepository {
    */
   async saveSnapshot(tx: TransactionClient, booking: BookingSnapshot, now: Date): Promise<void> {
     await tx.query(
-      `INSERT INTO notification_booking (booking_id, customer_id, status, start_at, end_at, time_zone, contact, version, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (booking_id) DO UPDATE SET status = EXCLUDED.status, start_at = EXCLUDED.start_at,
+      `INSERT INTO notification_booking
+         (booking_id, customer_id, status, start_at, end_at, time_zone, contact, version, updated_at, resource_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (booking_id) DO UPDATE SET resource_id = EXCLUDED.resource_id, status = EXCLUDED.status, start_at = EXCLUDED.start_at,
          end_at = EXCLUDED.end_at, time_zone = EXCLUDED.time_zone, contact = EXCLUDED.contact,
          version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
        WHERE notification_booking.version <= EXCLUDED.version`,
@@ -75,13 +77,14 @@ export class NotificationRepository {
         booking.contact === null ? null : JSON.stringify(booking.contact),
         booking.version,
         now,
+        booking.resourceId,
       ],
     );
   }
 
   async findSnapshot(db: Queryable, bookingId: string): Promise<BookingSnapshot | null> {
     const { rows } = await db.query<SnapshotRow>(
-      `SELECT booking_id, customer_id, status, start_at, end_at, time_zone, contact, version
+      `SELECT booking_id, resource_id, customer_id, status, start_at, end_at, time_zone, contact, version
          FROM notification_booking WHERE booking_id = $1`,
       [bookingId],
     );
@@ -89,6 +92,7 @@ export class NotificationRepository {
     if (!row) return null;
     return {
       bookingId: row.booking_id,
+      resourceId: row.resource_id,
       customerId: row.customer_id,
       status: row.status,
       start: row.start_at,

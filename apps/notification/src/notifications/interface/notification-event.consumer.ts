@@ -1,20 +1,26 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { BOOKING_EVENT_TYPES } from '@booking/contracts';
+import { BOOKING_EVENT_TYPES, isBookingEvent } from '@booking/contracts';
 import type { KnownConsumedEvent } from '@booking/nest-kit';
 import { RecordEvent } from '../application/record-event.usecase';
 import { SendNotificationsJob } from '../application/send-notifications.job';
+import { SyncCalendarsJob } from '../../calendar-sync/application/sync-calendars.job';
 
-/** booking.v1 (confirmations, moves, cancellations) and refund.v1 (refunds made) become messages. */
+/**
+ * booking.v1 (confirmations, moves, cancellations) and refund.v1 (refunds made) become messages;
+ * booking.v1 also becomes what the resource's calendar should show.
+ */
 @Controller()
 export class NotificationEventConsumer {
   constructor(
     private readonly recordEvent: RecordEvent,
     private readonly job: SendNotificationsJob,
+    private readonly calendarSync: SyncCalendarsJob,
   ) {}
 
   @EventPattern([...BOOKING_EVENT_TYPES, 'refund.succeeded'])
   async record(@Payload() { event }: KnownConsumedEvent): Promise<void> {
     if (await this.recordEvent.handle(event)) this.job.wake();
+    if (isBookingEvent(event)) this.calendarSync.wake();
   }
 }

@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Counter, Registry } from 'prom-client';
+import type { TransactionClient } from '@booking/db';
+import { counterIn, LeasedBatchJob, METRICS, SERVICE_CONFIG } from '@booking/nest-kit';
+import { afterFailure, formatUtc, type RetrySettings } from '@booking/time';
+import type { NotificationConfig } from '../../notification-config';
+import { NotificationRepository } from '../../notifications/infrastructure/notification.repository';
+import { desiredEvent } from '../domain/google-event';
+import { CalendarConnectionRepository } from '../infrastructure/calendar-connection.repository';
+import { CalendarSyncRepository, type DueSync } from '../infrastructure/calendar-sync.repository';
+import { GoogleCalendar, type GoogleOutcome } from '../infrastructure/google-calendar';
+import { TokenCipher } from '../infrastructure/token-cipher';
+
+type Outcome = GoogleOutcome['outcome'] | 'gave_up';
+
+/**
+ * Makes each connected calendar show its bookings as they are now, outside any transaction:
+ * a due booking is claimed (leased), its latest view turned into the event it should be, and
+ * Google told. Idempotent by the derived event id, so a crashed attempt is simply made again.
+ * Rate limits, 5xx and timeouts are retried with backoff; a refusal is recorded on the
+ * connection; a revoked grant puts the connection in `error` and stops its syncing.
+ */
+@Injectable()
+export class SyncCalendarsJob extends LeasedBatchJob<DueSync> {
+  protected readonly name = 'calendar sync';
+  private readonly retry: RetrySettings;
+  private readonly outcomes: Counter<'outcome'>;
+
+  constructor(
+    private readonly syncs: CalendarSyncRepository,
+    private readonly connections: CalendarConnectionRepository,
+    private readonly notifications: NotificationRepository,
+    private readonly google: GoogleCalendar,
+    private readonly cipher: TokenCipher,
+    @Inject(SERVICE_CONFIG) private readonly config: NotificationConfig,
+    @Inject(METRICS) metrics: Registry,
+  ) {
+    super();
+    this.outcomes = counterIn(
+      metrics,
+      'calendar_syncs_total',
+      'Calendar writes by outcome: done, retry, failed (refused by Google), revoked (grant gone), gave_up',
+      ['outcome'],
+    );
+    this.retry = {
+      maxAttempts: config.CALENDAR_SYNC_MAX_ATTEMPTS,
+      baseMs: config.CALENDAR_SYNC_RETRY_BASE_MS,
+      maxMs: config.CALENDAR_SYNC_RETRY_MAX_MS,
+    };
+  }
+
+  protected intervalMs(): number {
+    return this.config.CALENDAR_SYNC_INTERVAL_MS;
+  }
+
+  protected leaseMs(): number {
+    return this.config.CALENDAR_SYNC_LEASE_MS;
+  }
+
+  protected claim(tx: TransactionClient, now: Date, leaseUntil: Date, limit: number): Promise<DueSync[]> {
+    return this.syncs.claimDue(tx, now, leaseUntil, limit);
+  }
+
+  protected async attempt(due: DueSync): Promise<void> {
+    const [booking, connection] = await Promise.all([
+      this.notifications.findSnapshot(this.pool, due.bookingId),
+      this.connections.find(this.pool, due.resourceId),
+    ]);
+    if (!booking || !connection) return;
+    const desired = desiredEvent(booking, this.config.BOOKING_LINK_URL);
+    // A hold that expired before it was ever written leaves nothing to remove.
+    const outcome: GoogleOutcome =
+      desired.kind === 'absent' && due.syncedVersion === null
+        ? { outcome: 'done' }
+        : await this.google.apply(
+            due.resourceId,
+            this.cipher.open(connection.token, due.resourceId),
+            connection.calendarId,
+            desired,
+          );
+    await this.settle(due, booking.version, outcome);
+  }
+
+  private async settle(due: DueSync, version: number, result: GoogleOutcome): Promise<void> {
+    const now = this.clock.now();
+    let outcome: Outcome = result.outcome;
+    if (result.outcome === 'done') {
+      await this.syncs.markSynced(this.pool, due.bookingId, version, now);
+      await this.connections.markSynced(this.pool, due.resourceId, now);
+    } else {
+      const error = `${formatUtc(now)}: ${result.reason}`;
+      this.logger.event('warn', 'calendar not synced', {
+        bookingId: due.bookingId,
+        outcome,
+        reason: result.reason,
+      });
+      if (result.outcome === 'revoked') {
+        // The row stays due: connecting the calendar again takes it up.
+        await this.connections.recordError(this.pool, due.resourceId, error, true, now);
+        await this.syncs.retryAt(this.pool, due.bookingId, now, result.reason, now);
+      } else {
+        const next =
+          result.outcome === 'retry'
+            ? afterFailure(due.attempts, 'retryable', this.retry, Math.random())
+            : 'give_up';
+        if (next === 'give_up') {
+          if (result.outcome === 'retry') outcome = 'gave_up';
+          await this.connections.recordError(this.pool, due.resourceId, error, false, now);
+        }
+        const at = next === 'give_up' ? null : new Date(now.getTime() + next.retryInMs);
+        await this.syncs.retryAt(this.pool, due.bookingId, at, result.reason, now);
+      }
+    }
+    this.outcomes.inc({ outcome });
+  }
+}

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import type { BookingSnapshot } from '../../notifications/domain/notification';
+
+/** The fields of a Calendar API v3 event the platform writes. */
+export interface GoogleEventBody {
+  id: string;
+  status: 'confirmed';
+  summary: string;
+  description: string;
+  start: { dateTime: string; timeZone: string };
+  end: { dateTime: string; timeZone: string };
+  extendedProperties: { private: { bookingId: string; version: string } };
+}
+
+/** What the calendar should show of a booking: its event, or nothing. */
+export type DesiredEvent = { kind: 'present'; event: GoogleEventBody } | { kind: 'absent'; id: string };
+
+/** Statuses whose time the host spends on the booking; any other (cancelled, expired, no-show, a hold) shows nothing. */
+export const SHOWN_STATUSES = ['CONFIRMED', 'IN_PROGRESS', 'COMPLETED'] as const;
+const SHOWN = new Set<string>(SHOWN_STATUSES);
+const BASE32HEX = '0123456789abcdefghijklmnopqrstuv';
+
+/**
+ * The booking's event id: the SHA-256 of its id in base32hex, which is exactly Google's alphabet
+ * (`[a-v0-9]`), 52 characters whatever the id. The same booking always gets the same id, so a
+ * repeated insert is a 409, never a second event.
+ */
+export function googleEventId(bookingId: string): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of createHash('sha256').update(bookingId, 'utf8').digest()) {
+    value = ((value << 8) | byte) & 0xfff;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32HEX[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out + BASE32HEX[(value << (5 - bits)) & 31];
+}
+
+/**
+ * Pure: the event a booking should be in its resource's calendar, in the resource's zone. It
+ * names the booking and links to it; nothing about the customer, who may not want to be in a
+ * calendar the host shares.
+ */
+export function desiredEvent(booking: BookingSnapshot, bookingLink: string): DesiredEvent {
+  const id = googleEventId(booking.bookingId);
+  if (!SHOWN.has(booking.status)) return { kind: 'absent', id };
+  const at = (instant: Date) => ({
+    dateTime: DateTime.fromJSDate(instant, { zone: booking.timeZone }).toISO({ suppressMilliseconds: true })!,
+    timeZone: booking.timeZone,
+  });
+  return {
+    kind: 'present',
+    event: {
+      id,
+      status: 'confirmed',
+      summary: `Booking ${booking.bookingId.slice(0, 8)}`,
+      description: `Booking ${booking.bookingId}\n${bookingLink.replace('{bookingId}', encodeURIComponent(booking.bookingId))}`,
+      start: at(booking.start),
+      end: at(booking.end),
+      extendedProperties: { private: { bookingId: booking.bookingId, version: String(booking.version) } },
+    },
+  };
+}

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_EXAMPLES } from '@booking/contracts';
+import { expectEventually, sampleSum, uniqueName } from '@booking/testing';
+import { Client, publishEvent, readJson, type Json } from './fixtures';
+import { startPlatform, type RunningPlatform } from './platform';
+
+describe('one-way Google Calendar sync, through the gateway and the Google stand-in', () => {
+  let platform: RunningPlatform;
+  let admin: Client;
+  let host: Client;
+  let customer: Client;
+  beforeAll(async () => {
+    // One customer makes every booking here: more holds than the default limit allows.
+    platform = await startPlatform({ now: '2027-03-01T12:00:00Z', env: { HOLD_RATE_LIMIT: '100' } });
+    admin = await Client.as(platform, 'admin');
+    host = await Client.as(platform, 'host');
+    customer = await Client.as(platform, 'customer');
+  });
+  afterAll(async () => {
+    await platform.stop();
+  });
+
+  /** A New York resource of the host's that confirms at once (no deposit), with its own Google account. */
+  async function resource() {
+    const created = await admin.createResource({
+      ownerId: host.userId,
+      timeZone: 'America/New_York',
+      depositAmount: 0,
+      currency: 'USD',
+    });
+    return { resourceId: created['resourceId'] as string, account: `${uniqueName('cal')}@example.com` };
+  }
+
+  /** The host connects the resource's calendar: consent at the stand-in, then Google's redirect back. */
+  async function connect(resourceId: string, account: string, decision = 'allow') {
+    const started = await host.send('POST', `/v1/resources/${resourceId}/calendar-connection`);
+    expect(started.status).toBe(201);
+    const { authorizationUrl } = await readJson(started);
+    const consentPage = await fetch(authorizationUrl as string);
+    expect(consentPage.status).toBe(200);
+    const form = new URLSearchParams({
+      ...Object.fromEntries(new URL(authorizationUrl as string).searchParams),
+      account,
+      decision,
+    });
+    const redirect = await fetch(authorizationUrl as string, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    expect(redirect.status).toBe(302);
+    const back = new URL(redirect.headers.get('location')!);
+    expect(back.pathname).toBe('/v1/calendar-connections/callback');
+    lastCallback = `${back.pathname}${back.search}`;
+    return platform.request(lastCallback);
+  }
+  let lastCallback = '';
+
+  const connectionOf = async (resourceId: string) =>
+    readJson(await host.send('GET', `/v1/resources/${resourceId}/calendar-connection`));
+  const book = async (resourceId: string, start: string, end: string) =>
+    (await customer.holdOk({ resourceId, start, end }))['bookingId'] as string;
+  const eventOf = (account: string, bookingId: string) =>
+    platform.google.store
+      .eventsOf(account)
+      .filter((event) => event.extendedProperties?.private?.['bookingId'] === bookingId);
+  /** Waits for the calendar to hold exactly one event of the booking that passes `check`; moves the clock for retries. */
+  const eventually = (account: string, bookingId: string, check: (event: Json) => void) =>
+    expectEventually(
+      () => {
+        platform.clock.advance(500);
+        const events = eventOf(account, bookingId);
+        expect(events).toHaveLength(1);
+        check(events[0] as unknown as Json);
+        return events[0]!;
+      },
+      { intervalMs: 25 },
+    );
+
+  it('connects (backfilling a booking made before), then follows a booking through a move and a cancellation', async () => {
+    const { resourceId, account } = await resource();
+    // Saturday 13 March 10:00 EST, before the calendar is connected.
+    const before = await book(resourceId, '2027-03-13T15:00:00Z', '2027-03-13T16:00:00Z');
+    const connected = await connect(resourceId, account);
+    expect(connected.status).toBe(200);
+    expect(await readJson(connected)).toMatchObject({ resourceId, provider: 'google', status: 'connected' });
+    await eventually(account, before, (event) =>
+      expect(event['start']).toEqual({ dateTime: '2027-03-13T10:00:00-05:00', timeZone: 'America/New_York' }),
+    );
+
+    // Monday 15 March 10:00 EDT, after the change.
+    const after = await book(resourceId, '2027-03-15T14:00:00Z', '2027-03-15T15:00:00Z');
+    await eventually(account, after, (event) => {
+      expect(event['start']).toEqual({ dateTime: '2027-03-15T10:00:00-04:00', timeZone: 'America/New_York' });
+      expect(event['end']).toEqual({ dateTime: '2027-03-15T11:00:00-04:00', timeZone: 'America/New_York' });
+      expect(event['status']).toBe('confirmed');
+    });
+    const moved = await customer.send('POST', `/v1/bookings/${after}/reschedule`, {
+      start: '2027-03-16T18:30:00Z',
+      end: '2027-03-16T20:00:00Z',
+    });
+    expect(moved.status).toBe(200);
+    await eventually(account, after, (event) =>
+      expect(event['start']).toEqual({ dateTime: '2027-03-16T14:30:00-04:00', timeZone: 'America/New_York' }),
+    );
+    expect((await customer.send('POST', `/v1/bookings/${after}/cancel`, {})).status).toBe(200);
+    await eventually(account, after, (event) => expect(event['status']).toBe('cancelled'));
+
+    expect(platform.google.store.eventsOf(account)).toHaveLength(2);
+    const view = await connectionOf(resourceId);
+    expect(view).toMatchObject({ status: 'connected', calendarId: 'primary', lastError: null });
+    expect(view['lastSyncedAt']).not.toBeNull();
+    // No secret in the answer, none in clear in the database.
+    expect(Object.keys(view).sort()).toEqual(
+      ['calendarId', 'connectedAt', 'lastError', 'lastSyncedAt', 'provider', 'resourceId', 'status'].sort(),
+    );
+    const { rows } = await platform
+      .database('notification')
+      .query<{ token_ciphertext: Buffer }>(
+        'SELECT token_ciphertext FROM calendar_connection WHERE resource_id = $1',
+        [resourceId],
+      );
+    expect(rows[0]!.token_ciphertext.toString('latin1')).not.toContain('1//');
+  });
+
+  it('makes one event of a booking.confirmed delivered three times, and of a stale copy', async () => {
+    const { resourceId, account } = await resource();
+    expect((await connect(resourceId, account)).status).toBe(200);
+    const bookingId = randomUUID();
+    const data = {
+      ...EVENT_EXAMPLES['booking.confirmed'],
+      bookingId,
+      resourceId,
+      timeZone: 'America/New_York',
+      start: '2027-03-20T14:00:00Z',
+      end: '2027-03-20T15:00:00Z',
+      startLocal: '2027-03-20T10:00:00',
+      endLocal: '2027-03-20T11:00:00',
+      version: 2,
+    };
+    const eventId = randomUUID();
+    const calls = platform.google.calls.length;
+    for (let copy = 0; copy < 3; copy += 1)
+      await publishEvent(platform, 'booking', eventId, 'booking.confirmed', data);
+    // Another id, an older version: what a stale retry would look like.
+    await publishEvent(platform, 'booking', randomUUID(), 'booking.confirmed', {
+      ...data,
+      version: 1,
+      start: '2027-03-19T14:00:00Z',
+    });
+    await eventually(account, bookingId, (event) =>
+      expect((event['start'] as Json)['dateTime']).toBe('2027-03-20T10:00:00-04:00'),
+    );
+    // A booking made after them is synced after them: by then every copy has been handled.
+    const later = await book(resourceId, '2027-03-21T14:00:00Z', '2027-03-21T15:00:00Z');
+    await eventually(account, later, () => undefined);
+    expect(platform.google.calls.slice(calls).map((call) => call.method)).toEqual(['POST', 'POST']);
+    expect(eventOf(account, bookingId)[0]!.start.dateTime).toBe('2027-03-20T10:00:00-04:00');
+  });
+
+  it('syncs once Google recovers from 500s, and refreshes an expired access token by itself', async () => {
+    const { resourceId, account } = await resource();
+    expect((await connect(resourceId, account)).status).toBe(200);
+    const syncs = async (outcome: string) =>
+      sampleSum(
+        await (await fetch(`${platform.serviceUrls.notification}/metrics`)).text(),
+        'calendar_syncs_total',
+        { outcome },
+      );
+    const [retriesBefore, doneBefore] = [await syncs('retry'), await syncs('done')];
+    platform.google.setFaults({ failNext: { status: 500, count: 3 } });
+    const calls = platform.google.calls.length;
+    const bookingId = await book(resourceId, '2027-03-22T14:00:00Z', '2027-03-22T15:00:00Z');
+    await eventually(account, bookingId, () => undefined);
+    expect(platform.google.calls.slice(calls).map((call) => call.status)).toEqual([500, 500, 500, 200]);
+    expect([(await syncs('retry')) - retriesBefore, (await syncs('done')) - doneBefore]).toEqual([3, 1]);
+
+    platform.google.setFaults({ expireAccessTokens: true });
+    const afterExpiry = platform.google.calls.length;
+    const next = await book(resourceId, '2027-03-23T14:00:00Z', '2027-03-23T15:00:00Z');
+    await eventually(account, next, () => undefined);
+    expect(platform.google.calls.slice(afterExpiry).map((call) => call.status)).toEqual([401, 200]);
+    expect((await connectionOf(resourceId))['status']).toBe('connected');
+  });
+
+  it('shows error on the connection when the grant is revoked, keeps booking, and syncs again once reconnected', async () => {
+    const { resourceId, account } = await resource();
+    expect((await connect(resourceId, account)).status).toBe(200);
+    platform.google.setFaults({ revokeGrants: true, expireAccessTokens: true });
+    const bookingId = await book(resourceId, '2027-03-24T14:00:00Z', '2027-03-24T15:00:00Z');
+    const failed = await expectEventually(async () => {
+      platform.clock.advance(500);
+      const view = await connectionOf(resourceId);
+      expect(view['status']).toBe('error');
+      return view;
+    });
+    expect(failed['lastError']).toMatch(/invalid_grant/);
+    expect(eventOf(account, bookingId)).toHaveLength(0);
+    // Nothing else broke: the booking stands and the next one is taken.
+    expect((await readJson(await customer.send('GET', `/v1/bookings/${bookingId}`)))['status']).toBe(
+      'CONFIRMED',
+    );
+    await book(resourceId, '2027-03-25T14:00:00Z', '2027-03-25T15:00:00Z');
+
+    expect((await connect(resourceId, account)).status).toBe(200);
+    await eventually(account, bookingId, () => undefined);
+    expect(await connectionOf(resourceId)).toMatchObject({ status: 'connected', lastError: null });
+  });
+
+  it('lets only the host or an admin manage the connection, and refuses a denied, unknown or reused consent', async () => {
+    const { resourceId, account } = await resource();
+    const path = `/v1/resources/${resourceId}/calendar-connection`;
+    const stranger = await Client.as(platform, 'host');
+    expect((await stranger.send('POST', path)).status).toBe(403);
+    expect((await customer.send('POST', path)).status).toBe(403);
+    expect(
+      (await admin.send('POST', '/v1/resources/00000000-0000-4000-8000-000000000000/calendar-connection'))
+        .status,
+    ).toBe(404);
+    expect((await host.send('GET', path)).status).toBe(404);
+
+    const denied = await connect(resourceId, account, 'deny');
+    expect(denied.status).toBe(403);
+    expect((await readJson(denied))['code']).toBe('forbidden');
+    const unknown = await platform.request('/v1/calendar-connections/callback?state=made-up&code=4/abc');
+    expect(unknown.status).toBe(400);
+    expect((await readJson(unknown))['code']).toBe('validation_failed');
+    expect((await connect(resourceId, account)).status).toBe(200);
+    expect((await platform.request(lastCallback)).status).toBe(400);
+  });
+
+  it('disconnects: stops syncing and revokes the grant at Google', async () => {
+    const { resourceId, account } = await resource();
+    expect((await connect(resourceId, account)).status).toBe(200);
+    const path = `/v1/resources/${resourceId}/calendar-connection`;
+    expect((await admin.send('DELETE', path)).status).toBe(204);
+    expect((await host.send('GET', path)).status).toBe(404);
+    expect((await host.send('DELETE', path)).status).toBe(404);
+    expect(platform.google.grants.isRevoked(account)).toBe(true);
+    const bookingId = await book(resourceId, '2027-03-26T14:00:00Z', '2027-03-26T15:00:00Z');
+    const db = platform.database('notification');
+    await expectEventually(async () => {
+      const { rowCount } = await db.query('SELECT 1 FROM notification_booking WHERE booking_id = $1', [
+        bookingId,
+      ]);
+      expect(rowCount).toBe(1);
+    });
+    const { rowCount } = await db.query('SELECT 1 FROM calendar_sync WHERE resource_id = $1', [resourceId]);
+    expect(rowCount).toBe(0);
+    expect(eventOf(account, bookingId)).toHaveLength(0);
+  });
+});
