@@ -2,7 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule, type PlatformSettings } from '@booking/nest-kit';
 import type { NotificationConfig } from './notification-config';
 import { CalendarConnections } from './calendar-sync/application/calendar-connections';
+import { RecordSeries } from './calendar-sync/application/record-series.usecase';
 import { SyncCalendarsJob } from './calendar-sync/application/sync-calendars.job';
+import { SeriesSnapshotRepository } from './calendar-sync/infrastructure/series-snapshot.repository';
 import { CalendarConnectionRepository } from './calendar-sync/infrastructure/calendar-connection.repository';
 import { CalendarSyncRepository } from './calendar-sync/infrastructure/calendar-sync.repository';
 import { GoogleCalendar } from './calendar-sync/infrastructure/google-calendar';
@@ -71,6 +73,8 @@ export class NotificationModule {
         },
         CalendarConnectionRepository,
         CalendarSyncRepository,
+        SeriesSnapshotRepository,
+        RecordSeries,
         CalendarConnections,
         SyncCalendarsJob,
       ],

@@ -207,6 +207,61 @@ describe('one-way Google Calendar sync, through the gateway and the Google stand
     expect(await connectionOf(resourceId)).toMatchObject({ status: 'connected', lastError: null });
   });
 
+  it('writes a weekly New York series (made before connecting) as one recurring event at 10:00 across the March change, with exceptions', async () => {
+    const { resourceId, account } = await resource();
+    const created = await customer.hold({
+      resourceId,
+      timeZone: 'America/New_York',
+      start: '2027-03-03T10:00:00',
+      end: '2027-03-03T11:00:00',
+      rrule: 'FREQ=WEEKLY;COUNT=4',
+    });
+    expect(created.status).toBe(201);
+    const seriesId = (await readJson(created))['seriesId'] as string;
+    // Made before the calendar was connected: connecting brings it in.
+    expect((await connect(resourceId, account)).status).toBe(200);
+    const occurrence = (recurrenceId: string, action: string) =>
+      `/v1/series/${seriesId}/occurrences/${encodeURIComponent(recurrenceId)}/${action}`;
+    // The second is cancelled; the third (10:00 EDT on 17 March) moves to 12:00 the next day.
+    expect((await customer.send('POST', occurrence('2027-03-10T15:00:00Z', 'cancel'), {})).status).toBe(200);
+    const moved = await customer.send('POST', occurrence('2027-03-17T14:00:00Z', 'reschedule'), {
+      start: '2027-03-18T16:00:00Z',
+      end: '2027-03-18T17:00:00Z',
+    });
+    expect(moved.status).toBe(200);
+
+    const instances = await expectEventually(
+      () => {
+        platform.clock.advance(500);
+        const events = platform.google.store.eventsOf(account);
+        // One recurring event, and no event of its own for any occurrence.
+        expect(events.map((event) => event.extendedProperties?.private)).toEqual([
+          { seriesId, version: expect.any(String) },
+        ]);
+        expect(events[0]!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=4']);
+        const drawn = platform.google.store
+          .instances(account, events[0]!.id)
+          .map((instance) => [instance.originalStartTime.dateTime, instance.status, instance.start.dateTime]);
+        expect(drawn).toEqual([
+          ['2027-03-03T10:00:00-05:00', 'confirmed', '2027-03-03T10:00:00-05:00'],
+          ['2027-03-10T10:00:00-05:00', 'cancelled', '2027-03-10T10:00:00-05:00'],
+          ['2027-03-17T10:00:00-04:00', 'confirmed', '2027-03-18T12:00:00-04:00'],
+          ['2027-03-24T10:00:00-04:00', 'confirmed', '2027-03-24T10:00:00-04:00'],
+        ]);
+        return drawn;
+      },
+      { intervalMs: 25 },
+    );
+    expect(instances).toHaveLength(4);
+
+    // Cancelling the series removes its event.
+    expect((await customer.send('POST', `/v1/series/${seriesId}/cancel`, {})).status).toBe(200);
+    await expectEventually(() => {
+      platform.clock.advance(500);
+      expect(platform.google.store.eventsOf(account).map((event) => event.status)).toEqual(['cancelled']);
+    });
+  });
+
   it('lets only the host or an admin manage the connection, and refuses a denied, unknown or reused consent', async () => {
     const { resourceId, account } = await resource();
     const path = `/v1/resources/${resourceId}/calendar-connection`;

@@ -33,6 +33,9 @@ export const bookingSnapshotData = z.object({
   paymentTxnId: z.string().nullable(),
   currency,
   seriesId: z.string().nullable(),
+  recurrenceId: rfc3339Instant
+    .nullable()
+    .describe("a series occurrence's original start (RECURRENCE-ID): it stays when the occurrence moves"),
   contact: contactSchema.nullable(),
   version: z
     .number()
@@ -84,6 +87,19 @@ export const EVENT_DATA = {
     start: rfc3339Instant,
     end: rfc3339Instant,
     reason: z.string().describe('the refusal code, such as slot_unavailable'),
+  }),
+  'series.changed': z.object({
+    seriesId: id,
+    resourceId: id,
+    customerId: id,
+    status: z.enum(['ACTIVE', 'ENDED', 'CANCELLED']).describe('ENDED: every occurrence is held or recorded'),
+    rrule: z.string().describe('RFC 5545 RRULE over wall times in timeZone, without DTSTART'),
+    timeZone: z.string().describe('IANA time zone of the resource'),
+    startLocal: wallClock.describe("the first occurrence's start (DTSTART), wall time in timeZone"),
+    endLocal: wallClock,
+    cancelledRecurrences: z.array(rfc3339Instant).describe('occurrences cancelled before they were held'),
+    conflictRecurrences: z.array(rfc3339Instant).describe('occurrences that could not be held when due'),
+    version: z.number().int().min(1).describe('grows with every change of the series'),
   }),
 } satisfies Record<EventType, z.ZodObject>;
 

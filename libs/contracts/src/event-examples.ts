@@ -22,6 +22,7 @@ const booking = {
   paymentTxnId: 'pi_3NfV2eL',
   currency: 'VND',
   seriesId: null,
+  recurrenceId: null,
   contact: { email: 'guest@example.com', locale: 'vi-VN', timeZone: 'Asia/Ho_Chi_Minh' },
   version: 2,
 } satisfies EventData<'booking.confirmed'>;
@@ -99,5 +100,18 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
     start: '2026-09-02T01:00:00Z',
     end: '2026-09-02T02:00:00Z',
     reason: 'slot_unavailable',
+  },
+  'series.changed': {
+    seriesId: 'c4e8a2b6-1d3f-4a5c-9e7b-0f2a4c6e8b1d',
+    resourceId: booking.resourceId,
+    customerId: 'customer-1',
+    status: 'ACTIVE',
+    rrule: 'FREQ=WEEKLY;BYDAY=WE;COUNT=10',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    startLocal: '2026-08-26T08:00:00',
+    endLocal: '2026-08-26T09:00:00',
+    cancelledRecurrences: ['2026-09-09T01:00:00Z'],
+    conflictRecurrences: ['2026-09-02T01:00:00Z'],
+    version: 3,
   },
 };

@@ -15,6 +15,7 @@ export const EVENT_TOPIC = {
   'notification.sent': 'notification.v1',
   // Keyed by the series: the occurrence it is about has no booking.
   'series.occurrence_conflict': 'series.v1',
+  'series.changed': 'series.v1',
 } as const;
 
 export type EventType = keyof typeof EVENT_TOPIC;

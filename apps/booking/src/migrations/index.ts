@@ -10,6 +10,7 @@ import { AddSeriesEnded1764000000700 } from './1764000000700-add-series-ended';
 import { AddBookingTermsStart1764000000800 } from './1764000000800-add-booking-terms-start';
 import { AddBookingVersion1764000000900 } from './1764000000900-add-booking-version';
 import { CreateCalendarFeed1764000001000 } from './1764000001000-create-calendar-feed';
+import { AddSeriesVersion1764000001100 } from './1764000001100-add-series-version';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const bookingMigrations: MigrationClass[] = [
@@ -24,4 +25,5 @@ export const bookingMigrations: MigrationClass[] = [
   AddBookingTermsStart1764000000800,
   AddBookingVersion1764000000900,
   CreateCalendarFeed1764000001000,
+  AddSeriesVersion1764000001100,
 ];

@@ -3,6 +3,7 @@ import { OUTBOX_MIGRATIONS } from '@booking/outbox';
 import { CreateNotification1764000000100 } from './1764000000100-create-notification';
 import { AddSnapshotVersion1764000000200 } from './1764000000200-add-snapshot-version';
 import { CreateCalendarSync1764000000300 } from './1764000000300-create-calendar-sync';
+import { AddSeriesSync1764000000400 } from './1764000000400-add-series-sync';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const notificationMigrations: MigrationClass[] = [
@@ -10,4 +11,5 @@ export const notificationMigrations: MigrationClass[] = [
   CreateNotification1764000000100,
   AddSnapshotVersion1764000000200,
   CreateCalendarSync1764000000300,
+  AddSeriesSync1764000000400,
 ];

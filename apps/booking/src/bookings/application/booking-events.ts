@@ -18,6 +18,7 @@ export function bookingSnapshot(booking: Booking): Record<string, unknown> {
     paymentTxnId: booking.paymentTxnId,
     currency: booking.currency,
     seriesId: booking.seriesId,
+    recurrenceId: booking.recurrenceId === null ? null : formatUtc(booking.recurrenceId),
     contact: booking.contact,
     version: booking.version,
   };

@@ -16,6 +16,7 @@ import { lateCancelBefore } from '../../customers/domain/standing';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import { specOf, type Series } from '../domain/series';
 import { SeriesRepository } from '../infrastructure/series.repository';
+import { seriesChanged } from './series-events';
 import { SeriesOccurrences } from './series-occurrences.usecase';
 
 /** Ending a series from now on, or taking one occurrence out of it (an exception by RECURRENCE-ID). */
@@ -58,7 +59,10 @@ export class CancelSeries {
             reason: 'series cancelled',
           }),
         );
-      await this.series.markCancelled(tx, seriesId, now);
+      await this.outbox.write(
+        tx,
+        seriesChanged(this.topics, await this.series.markCancelled(tx, seriesId, now)),
+      );
       return {
         series: { ...series, status: 'CANCELLED' as const, updatedAt: now },
         cancelled: cancelled.length,
@@ -88,9 +92,15 @@ export class CancelSeries {
     ).occurrences.some((occurrence) => occurrence.recurrenceId.getTime() === recurrenceId.getTime());
     if (!exists)
       throw new DomainError('not_found', `The series has no occurrence ${formatUtc(recurrenceId)}.`);
-    await withTransaction(this.pool, (tx) =>
-      this.series.addCancelledRecurrence(tx, seriesId, formatUtc(recurrenceId), this.clock.now()),
-    );
+    await withTransaction(this.pool, async (tx) => {
+      const changed = await this.series.addCancelledRecurrence(
+        tx,
+        seriesId,
+        formatUtc(recurrenceId),
+        this.clock.now(),
+      );
+      if (changed) await this.outbox.write(tx, seriesChanged(this.topics, changed));
+    });
     return { recurrenceId: formatUtc(recurrenceId), status: 'CANCELLED' };
   }
 

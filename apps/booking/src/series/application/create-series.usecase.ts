@@ -17,6 +17,7 @@ import { planSeries } from '../domain/series-plan';
 import type { HoldLimits } from '../../bookings/domain/hold-plan';
 import type { Series } from '../domain/series';
 import { SeriesRepository } from '../infrastructure/series.repository';
+import { seriesChanged } from './series-events';
 import type { CreatedSeriesView } from '../interface/series-view';
 import { HoldTransaction } from '../../bookings/application/hold-transaction';
 
@@ -86,10 +87,12 @@ export class CreateSeries {
           cancelledRecurrences: [],
           conflicts: [],
           contact: request.contact ?? null,
+          version: 1,
           createdAt: now,
           updatedAt: now,
         };
         await this.series.insert(tx, series);
+        await this.outbox.write(tx, seriesChanged(this.topics, series));
         const held = plan.occurrences.map((occurrence) =>
           newBooking(
             {

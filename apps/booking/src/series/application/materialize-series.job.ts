@@ -18,6 +18,7 @@ import { ResourceRepository } from '../../resources/infrastructure/resource.repo
 import { lastPossibleStart, specOf, type Series, type SeriesConflict } from '../domain/series';
 import { HORIZON_DAYS } from '../domain/series-plan';
 import { SeriesRepository } from '../infrastructure/series.repository';
+import { seriesChanged } from './series-events';
 
 const BATCH = 20;
 const DAY_MS = 86_400_000;
@@ -146,12 +147,14 @@ export class MaterializeSeriesJob extends PeriodicJob {
     const last = lastPossibleStart(series);
     // Nothing of a COUNT or UNTIL rule is left beyond the horizon: the series is not read again.
     const ended = last !== null && last.getTime() < horizon.getTime();
-    await this.series.advance(tx, series.seriesId, {
+    const advanced = await this.series.advance(tx, series.seriesId, {
       heldUntil: horizon,
       newConflicts: conflicts,
       now,
       ended,
     });
+    // Holding further ahead changes nothing a consumer draws; a conflict or the end does.
+    if (conflicts.length > 0 || ended) await this.outbox.write(tx, seriesChanged(this.topics, advanced));
     return held;
   }
 

@@ -39,6 +39,8 @@ export interface Series {
   cancelledRecurrences: string[];
   conflicts: SeriesConflict[];
   contact: Contact | null;
+  /** Grows with every change of the series: series.changed carries it. */
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 }

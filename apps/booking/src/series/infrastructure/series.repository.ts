@@ -22,6 +22,7 @@ interface SeriesRow {
   cancelled_recurrences: string[];
   conflicts: SeriesConflict[];
   contact: Series['contact'];
+  version: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -47,6 +48,7 @@ const toSeries = (row: SeriesRow): Series => ({
   cancelledRecurrences: row.cancelled_recurrences,
   conflicts: row.conflicts,
   contact: row.contact,
+  version: row.version,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -58,8 +60,8 @@ export class SeriesRepository {
   async insert(tx: TransactionClient, series: Series): Promise<void> {
     await tx.query(
       `INSERT INTO series (series_id, resource_id, customer_id, rrule, time_zone, start_wall, end_wall, on_missing_day,
-         on_nonexistent, disambiguation, status, held_until, contact, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+         on_nonexistent, disambiguation, status, held_until, contact, version, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
       [
         series.seriesId,
         series.resourceId,
@@ -74,6 +76,7 @@ export class SeriesRepository {
         series.status,
         series.heldUntil,
         series.contact === null ? null : JSON.stringify(series.contact),
+        series.version,
         series.createdAt,
       ],
     );
@@ -117,27 +120,36 @@ export class SeriesRepository {
     tx: TransactionClient,
     seriesId: string,
     step: { heldUntil: Date; newConflicts: SeriesConflict[]; now: Date; ended: boolean },
-  ): Promise<void> {
-    await tx.query(
+  ): Promise<Series> {
+    const { rows } = await tx.query<SeriesRow>(
       `UPDATE series SET held_until = $2, conflicts = conflicts || $3::jsonb, updated_at = $4,
               status = CASE WHEN $5 THEN 'ENDED' ELSE status END
-        WHERE series_id = $1`,
+        WHERE series_id = $1 RETURNING *`,
       [seriesId, step.heldUntil, JSON.stringify(step.newConflicts), step.now, step.ended],
     );
+    return toSeries(rows[0]!);
   }
 
-  async addCancelledRecurrence(tx: TransactionClient, seriesId: string, recurrenceId: string, now: Date) {
-    await tx.query(
+  /** The series after the change, or undefined when the occurrence was cancelled already. */
+  async addCancelledRecurrence(
+    tx: TransactionClient,
+    seriesId: string,
+    recurrenceId: string,
+    now: Date,
+  ): Promise<Series | undefined> {
+    const { rows } = await tx.query<SeriesRow>(
       `UPDATE series SET cancelled_recurrences = cancelled_recurrences || to_jsonb($2::text), updated_at = $3
-        WHERE series_id = $1 AND NOT cancelled_recurrences ? $2`,
+        WHERE series_id = $1 AND NOT cancelled_recurrences ? $2 RETURNING *`,
       [seriesId, recurrenceId, now],
     );
+    return rows[0] ? toSeries(rows[0]) : undefined;
   }
 
-  async markCancelled(tx: TransactionClient, seriesId: string, now: Date): Promise<void> {
-    await tx.query(`UPDATE series SET status = 'CANCELLED', updated_at = $2 WHERE series_id = $1`, [
-      seriesId,
-      now,
-    ]);
+  async markCancelled(tx: TransactionClient, seriesId: string, now: Date): Promise<Series> {
+    const { rows } = await tx.query<SeriesRow>(
+      `UPDATE series SET status = 'CANCELLED', updated_at = $2 WHERE series_id = $1 RETURNING *`,
+      [seriesId, now],
+    );
+    return toSeries(rows[0]!);
   }
 }

@@ -6,9 +6,11 @@ import { afterFailure, formatUtc, type RetrySettings } from '@booking/time';
 import type { NotificationConfig } from '../../notification-config';
 import { NotificationRepository } from '../../notifications/infrastructure/notification.repository';
 import { desiredEvent } from '../domain/google-event';
+import { desiredSeries } from '../domain/series-event';
 import { CalendarConnectionRepository } from '../infrastructure/calendar-connection.repository';
 import { CalendarSyncRepository, type DueSync } from '../infrastructure/calendar-sync.repository';
 import { GoogleCalendar, type GoogleOutcome } from '../infrastructure/google-calendar';
+import { SeriesSnapshotRepository } from '../infrastructure/series-snapshot.repository';
 import { TokenCipher } from '../infrastructure/token-cipher';
 
 type Outcome = GoogleOutcome['outcome'] | 'gave_up';
@@ -30,6 +32,7 @@ export class SyncCalendarsJob extends LeasedBatchJob<DueSync> {
     private readonly syncs: CalendarSyncRepository,
     private readonly connections: CalendarConnectionRepository,
     private readonly notifications: NotificationRepository,
+    private readonly series: SeriesSnapshotRepository,
     private readonly google: GoogleCalendar,
     private readonly cipher: TokenCipher,
     @Inject(SERVICE_CONFIG) private readonly config: NotificationConfig,
@@ -62,42 +65,56 @@ export class SyncCalendarsJob extends LeasedBatchJob<DueSync> {
   }
 
   protected async attempt(due: DueSync): Promise<void> {
-    const [booking, connection] = await Promise.all([
-      this.notifications.findSnapshot(this.pool, due.bookingId),
-      this.connections.find(this.pool, due.resourceId),
-    ]);
-    if (!booking || !connection) return;
-    const desired = desiredEvent(booking, this.config.BOOKING_LINK_URL);
+    const connection = await this.connections.find(this.pool, due.resourceId);
+    const desired = connection && (await this.desiredOf(due));
+    if (!connection || !desired) return this.settle(due, due.version, { outcome: 'done' });
     // A hold that expired before it was ever written leaves nothing to remove.
     const outcome: GoogleOutcome =
-      desired.kind === 'absent' && due.syncedVersion === null
+      desired.entry.kind === 'absent' && due.syncedVersion === null
         ? { outcome: 'done' }
         : await this.google.apply(
             due.resourceId,
             this.cipher.open(connection.token, due.resourceId),
             connection.calendarId,
-            desired,
+            desired.entry,
           );
-    await this.settle(due, booking.version, outcome);
+    await this.settle(due, desired.version, outcome);
+  }
+
+  /**
+   * What the entry should be now, from the latest views, and the version that makes it: a
+   * booking's own, or the series entry's count of changes. Null while the view has not come yet:
+   * its event makes the entry due again.
+   */
+  private async desiredOf(due: DueSync) {
+    if (due.kind === 'series') {
+      const series = await this.series.find(this.pool, due.key);
+      if (!series) return null;
+      const occurrences = await this.notifications.findSeriesOccurrences(this.pool, due.key);
+      return { entry: desiredSeries(series, occurrences), version: due.version };
+    }
+    const booking = await this.notifications.findSnapshot(this.pool, due.key);
+    if (!booking) return null;
+    return { entry: desiredEvent(booking, this.config.BOOKING_LINK_URL), version: booking.version };
   }
 
   private async settle(due: DueSync, version: number, result: GoogleOutcome): Promise<void> {
     const now = this.clock.now();
     let outcome: Outcome = result.outcome;
     if (result.outcome === 'done') {
-      await this.syncs.markSynced(this.pool, due.bookingId, version, now);
+      await this.syncs.markSynced(this.pool, due.key, version, now);
       await this.connections.markSynced(this.pool, due.resourceId, now);
     } else {
       const error = `${formatUtc(now)}: ${result.reason}`;
       this.logger.event('warn', 'calendar not synced', {
-        bookingId: due.bookingId,
+        bookingId: due.key,
         outcome,
         reason: result.reason,
       });
       if (result.outcome === 'revoked') {
         // The row stays due: connecting the calendar again takes it up.
         await this.connections.recordError(this.pool, due.resourceId, error, true, now);
-        await this.syncs.retryAt(this.pool, due.bookingId, now, result.reason, now);
+        await this.syncs.retryAt(this.pool, due.key, now, result.reason, now);
       } else {
         const next =
           result.outcome === 'retry'
@@ -108,7 +125,7 @@ export class SyncCalendarsJob extends LeasedBatchJob<DueSync> {
           await this.connections.recordError(this.pool, due.resourceId, error, false, now);
         }
         const at = next === 'give_up' ? null : new Date(now.getTime() + next.retryInMs);
-        await this.syncs.retryAt(this.pool, due.bookingId, at, result.reason, now);
+        await this.syncs.retryAt(this.pool, due.key, at, result.reason, now);
       }
     }
     this.outcomes.inc({ outcome });

@@ -4,6 +4,8 @@ import { desiredEvent, googleEventId } from './google-event';
 const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot => ({
   bookingId: '7f1c2e0a-5b8d-4c1e-9a3f-2d6b8e4f0c11',
   resourceId: 'r1',
+  seriesId: null,
+  recurrenceId: null,
   customerId: 'c1',
   status: 'CONFIRMED',
   start: new Date('2027-03-15T14:00:00Z'),

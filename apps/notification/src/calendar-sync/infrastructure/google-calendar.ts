@@ -1,6 +1,7 @@
 import { calendar as calendarApi, type calendar_v3 } from '@googleapis/calendar';
 import { OAuth2Client } from 'google-auth-library';
 import type { DesiredEvent } from '../domain/google-event';
+import type { DesiredSeries } from '../domain/series-event';
 
 export interface GoogleSettings {
   clientId: string;
@@ -78,17 +79,28 @@ export class GoogleCalendar {
       .catch(() => undefined);
   }
 
-  /** Makes the calendar show `desired`: insert (a 409 means it exists: patch), or delete. */
+  /**
+   * Makes the calendar show `desired`: insert (a 409 means it exists: patch) and, for a series,
+   * each exception on its instance; or delete. Every step is idempotent, so a retry repeats them all.
+   */
   async apply(
     key: string,
     refreshToken: string,
     calendarId: string,
-    desired: DesiredEvent,
+    desired: DesiredEvent | DesiredSeries,
   ): Promise<GoogleOutcome> {
     const events = this.calendarFor(key, refreshToken).events;
+    const remove = async (eventId: string) => {
+      try {
+        await events.delete({ calendarId, eventId, sendUpdates: 'none' });
+      } catch (error) {
+        // Already gone, or never made: the effect wanted.
+        if (![404, 410].includes(statusOf(error as GoogleError) ?? 0)) throw error;
+      }
+    };
     try {
       if (desired.kind === 'absent') {
-        await events.delete({ calendarId, eventId: desired.id, sendUpdates: 'none' });
+        await remove(desired.id);
         return { outcome: 'done' };
       }
       try {
@@ -98,9 +110,19 @@ export class GoogleCalendar {
         const { id, ...fields } = desired.event;
         await events.patch({ calendarId, eventId: id, requestBody: fields, sendUpdates: 'none' });
       }
+      for (const exception of 'exceptions' in desired ? desired.exceptions : []) {
+        if (exception.change === 'cancelled') await remove(exception.instanceId);
+        else
+          await events.patch({
+            calendarId,
+            eventId: exception.instanceId,
+            requestBody: { start: exception.start, end: exception.end },
+            sendUpdates: 'none',
+          });
+      }
       return { outcome: 'done' };
     } catch (error) {
-      return classify(error as GoogleError, desired.kind);
+      return classify(error as GoogleError);
     }
   }
 
@@ -152,12 +174,10 @@ function reasonOf(error: GoogleError): string {
     .join(' ');
 }
 
-function classify(error: GoogleError, kind: DesiredEvent['kind']): GoogleOutcome {
+function classify(error: GoogleError): GoogleOutcome {
   const reason = reasonOf(error);
   if (error.response?.data?.error === 'invalid_grant') return { outcome: 'revoked', reason };
   const status = statusOf(error);
-  // Deleting what is already gone (or was never made) has the effect wanted.
-  if (kind === 'absent' && (status === 404 || status === 410)) return { outcome: 'done' };
   if (status === undefined || status === 401 || status === 408 || status === 429 || status >= 500)
     return { outcome: 'retry', reason };
   return { outcome: 'failed', reason };

@@ -46,10 +46,12 @@ export class RecordEvent {
       return added === true;
     }
     if (!isBookingEvent(event)) return false;
-    const { bookingId, resourceId, customerId, status, timeZone, contact, version } = event.data;
+    const { bookingId, resourceId, customerId, status, timeZone, contact, version, seriesId } = event.data;
     const booking: BookingSnapshot = {
       bookingId,
       resourceId,
+      seriesId,
+      recurrenceId: event.data.recurrenceId === null ? null : new Date(event.data.recurrenceId),
       customerId,
       status,
       timeZone,
@@ -65,9 +67,11 @@ export class RecordEvent {
   private async apply(tx: TransactionClient, type: string, booking: BookingSnapshot): Promise<boolean> {
     const now = this.clock.now();
     await this.notifications.saveSnapshot(tx, booking, now);
-    // In the same transaction as the inbox row: what the resource's calendar should now show.
-    if (booking.resourceId)
-      await this.calendarSync.want(tx, { ...booking, resourceId: booking.resourceId }, now);
+    // In the same transaction as the inbox row: what the resource's calendar should now show. An
+    // occurrence is drawn as an exception of its series' recurring event.
+    const { resourceId, seriesId } = booking;
+    if (resourceId && seriesId) await this.calendarSync.wantSeries(tx, { seriesId, resourceId }, now);
+    else if (resourceId) await this.calendarSync.want(tx, { ...booking, resourceId }, now);
     const plan = planFor(type, booking, now);
     for (const message of plan.send) {
       await this.notifications.addOnce(tx, { bookingId: booking.bookingId, ...message }, now);

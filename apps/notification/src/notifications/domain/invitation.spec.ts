@@ -5,6 +5,8 @@ import type { BookingSnapshot } from './notification';
 const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot => ({
   bookingId: 'b1',
   resourceId: 'r1',
+  seriesId: null,
+  recurrenceId: null,
   customerId: 'c1',
   status: 'CONFIRMED',
   start: new Date('2027-03-15T14:00:00Z'),

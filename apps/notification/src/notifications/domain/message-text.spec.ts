@@ -4,6 +4,8 @@ import { formatAmount, formatForRecipient, messageFor, recipientOf } from './mes
 const booking = (contact: BookingSnapshot['contact']): BookingSnapshot => ({
   bookingId: 'b1',
   resourceId: 'r1',
+  seriesId: null,
+  recurrenceId: null,
   customerId: 'c1',
   status: 'CONFIRMED',
   start: new Date('2026-10-21T14:00:00Z'),

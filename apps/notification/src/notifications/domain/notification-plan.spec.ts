@@ -4,6 +4,8 @@ import { planFor } from './notification-plan';
 const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot => ({
   bookingId: 'b1',
   resourceId: 'r1',
+  seriesId: null,
+  recurrenceId: null,
   customerId: 'c1',
   status: 'CONFIRMED',
   start: new Date('2026-10-21T14:00:00Z'),

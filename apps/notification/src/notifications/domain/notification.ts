@@ -26,6 +26,9 @@ export interface BookingSnapshot {
   end: Date;
   timeZone: string;
   contact: Contact | null;
+  /** A series occurrence's series and RECURRENCE-ID (its original start); null otherwise. */
+  seriesId: string | null;
+  recurrenceId: Date | null;
   /** The booking's version: newer views replace older ones; invitations carry it as SEQUENCE. */
   version: number;
 }

@@ -32,8 +32,27 @@ interface SnapshotRow {
   end_at: Date;
   time_zone: string;
   contact: BookingSnapshot['contact'];
+  series_id: string | null;
+  recurrence_id: Date | null;
   version: number;
 }
+
+const SNAPSHOT_COLUMNS =
+  'booking_id, resource_id, customer_id, status, start_at, end_at, time_zone, contact, series_id, recurrence_id, version';
+
+const toSnapshot = (row: SnapshotRow): BookingSnapshot => ({
+  bookingId: row.booking_id,
+  resourceId: row.resource_id,
+  customerId: row.customer_id,
+  status: row.status,
+  start: row.start_at,
+  end: row.end_at,
+  timeZone: row.time_zone,
+  contact: row.contact,
+  seriesId: row.series_id,
+  recurrenceId: row.recurrence_id,
+  version: row.version,
+});
 
 const COLUMNS =
   'notification_id, booking_id, kind, channel, status, scheduled_for, sent_at, attempts, details, subject, text';
@@ -61,9 +80,11 @@ export class NotificationRepository {
   async saveSnapshot(tx: TransactionClient, booking: BookingSnapshot, now: Date): Promise<void> {
     await tx.query(
       `INSERT INTO notification_booking
-         (booking_id, customer_id, status, start_at, end_at, time_zone, contact, version, updated_at, resource_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (booking_id) DO UPDATE SET resource_id = EXCLUDED.resource_id, status = EXCLUDED.status, start_at = EXCLUDED.start_at,
+         (booking_id, customer_id, status, start_at, end_at, time_zone, contact, version, updated_at, resource_id,
+          series_id, recurrence_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (booking_id) DO UPDATE SET resource_id = EXCLUDED.resource_id, series_id = EXCLUDED.series_id,
+         recurrence_id = EXCLUDED.recurrence_id, status = EXCLUDED.status, start_at = EXCLUDED.start_at,
          end_at = EXCLUDED.end_at, time_zone = EXCLUDED.time_zone, contact = EXCLUDED.contact,
          version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
        WHERE notification_booking.version <= EXCLUDED.version`,
@@ -78,29 +99,27 @@ export class NotificationRepository {
         booking.version,
         now,
         booking.resourceId,
+        booking.seriesId,
+        booking.recurrenceId,
       ],
     );
   }
 
   async findSnapshot(db: Queryable, bookingId: string): Promise<BookingSnapshot | null> {
     const { rows } = await db.query<SnapshotRow>(
-      `SELECT booking_id, resource_id, customer_id, status, start_at, end_at, time_zone, contact, version
-         FROM notification_booking WHERE booking_id = $1`,
+      `SELECT ${SNAPSHOT_COLUMNS} FROM notification_booking WHERE booking_id = $1`,
       [bookingId],
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      bookingId: row.booking_id,
-      resourceId: row.resource_id,
-      customerId: row.customer_id,
-      status: row.status,
-      start: row.start_at,
-      end: row.end_at,
-      timeZone: row.time_zone,
-      contact: row.contact,
-      version: row.version,
-    };
+    return rows[0] ? toSnapshot(rows[0]) : null;
+  }
+
+  /** Every held occurrence of a series, by RECURRENCE-ID. */
+  async findSeriesOccurrences(db: Queryable, seriesId: string): Promise<BookingSnapshot[]> {
+    const { rows } = await db.query<SnapshotRow>(
+      `SELECT ${SNAPSHOT_COLUMNS} FROM notification_booking WHERE series_id = $1 ORDER BY recurrence_id`,
+      [seriesId],
+    );
+    return rows.map(toSnapshot);
   }
 
   /** A message of this kind for the booking, unless it has one already (sent or not). */

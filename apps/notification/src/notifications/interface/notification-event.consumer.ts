@@ -4,6 +4,7 @@ import { BOOKING_EVENT_TYPES, isBookingEvent } from '@booking/contracts';
 import type { KnownConsumedEvent } from '@booking/nest-kit';
 import { RecordEvent } from '../application/record-event.usecase';
 import { SendNotificationsJob } from '../application/send-notifications.job';
+import { RecordSeries } from '../../calendar-sync/application/record-series.usecase';
 import { SyncCalendarsJob } from '../../calendar-sync/application/sync-calendars.job';
 
 /**
@@ -16,10 +17,15 @@ export class NotificationEventConsumer {
     private readonly recordEvent: RecordEvent,
     private readonly job: SendNotificationsJob,
     private readonly calendarSync: SyncCalendarsJob,
+    private readonly recordSeries: RecordSeries,
   ) {}
 
-  @EventPattern([...BOOKING_EVENT_TYPES, 'refund.succeeded'])
+  @EventPattern([...BOOKING_EVENT_TYPES, 'refund.succeeded', 'series.changed'])
   async record(@Payload() { event }: KnownConsumedEvent): Promise<void> {
+    if (event.type === 'series.changed') {
+      await this.recordSeries.handle(event);
+      return this.calendarSync.wake();
+    }
     if (await this.recordEvent.handle(event)) this.job.wake();
     if (isBookingEvent(event)) this.calendarSync.wake();
   }
