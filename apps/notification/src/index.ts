@@ -3,3 +3,4 @@ export { createNotificationApp } from './notification-app';
 export { notificationConfigSchema, type NotificationConfig } from './notification-config';
 export { SmtpMailer } from './notifications/infrastructure/smtp-mailer';
 export { SmsClient } from './notifications/infrastructure/sms-client';
+export { parseTokenKeys, TokenCipher } from './calendar-sync/infrastructure/token-cipher';

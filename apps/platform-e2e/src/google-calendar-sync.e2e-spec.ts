@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_EXAMPLES } from '@booking/contracts';
+import { parseTokenKeys, TokenCipher } from '@booking/app-notification';
 import { expectEventually, sampleSum, uniqueName } from '@booking/testing';
 import { Client, publishEvent, readJson, type Json } from './fixtures';
 import { startPlatform, type RunningPlatform } from './platform';
+
+// Two keys, as in the middle of a rotation: `current` seals, `previous` still opens.
+const TOKEN_KEYS = `current:${Buffer.alloc(32, 1).toString('base64')},previous:${Buffer.alloc(32, 2).toString('base64')}`;
 
 describe('one-way Google Calendar sync, through the gateway and the Google stand-in', () => {
   let platform: RunningPlatform;
@@ -11,7 +15,10 @@ describe('one-way Google Calendar sync, through the gateway and the Google stand
   let customer: Client;
   beforeAll(async () => {
     // One customer makes every booking here: more holds than the default limit allows.
-    platform = await startPlatform({ now: '2027-03-01T12:00:00Z', env: { HOLD_RATE_LIMIT: '100' } });
+    platform = await startPlatform({
+      now: '2027-03-01T12:00:00Z',
+      env: { HOLD_RATE_LIMIT: '100', CALENDAR_TOKEN_KEYS: TOKEN_KEYS },
+    });
     admin = await Client.as(platform, 'admin');
     host = await Client.as(platform, 'host');
     customer = await Client.as(platform, 'customer');
@@ -260,6 +267,41 @@ describe('one-way Google Calendar sync, through the gateway and the Google stand
       platform.clock.advance(500);
       expect(platform.google.store.eventsOf(account).map((event) => event.status)).toEqual(['cancelled']);
     });
+  });
+
+  it('reads a token sealed with a key rotated out of first place, and seals it again with the current one', async () => {
+    const { resourceId, account } = await resource();
+    expect((await connect(resourceId, account)).status).toBe(200);
+    const db = platform.database('notification');
+    const row = async () =>
+      (
+        await db.query<{
+          token_key_id: string;
+          token_iv: Buffer;
+          token_ciphertext: Buffer;
+          token_tag: Buffer;
+        }>(
+          'SELECT token_key_id, token_iv, token_ciphertext, token_tag FROM calendar_connection WHERE resource_id = $1',
+          [resourceId],
+        )
+      ).rows[0]!;
+    const sealed = await row();
+    expect(sealed.token_key_id).toBe('current');
+    const [current, previous] = parseTokenKeys(TOKEN_KEYS);
+    const token = new TokenCipher([current!]).open(
+      { keyId: 'current', iv: sealed.token_iv, ciphertext: sealed.token_ciphertext, tag: sealed.token_tag },
+      resourceId,
+    );
+    // As if it had been sealed before `current` was put first.
+    const old = new TokenCipher([previous!]).seal(token, resourceId);
+    await db.query(
+      `UPDATE calendar_connection SET token_key_id = $2, token_iv = $3, token_ciphertext = $4, token_tag = $5
+        WHERE resource_id = $1`,
+      [resourceId, old.keyId, old.iv, old.ciphertext, old.tag],
+    );
+    const bookingId = await book(resourceId, '2027-03-27T14:00:00Z', '2027-03-27T15:00:00Z');
+    await eventually(account, bookingId, () => undefined);
+    expect((await row()).token_key_id).toBe('current');
   });
 
   it('lets only the host or an admin manage the connection, and refuses a denied, unknown or reused consent', async () => {

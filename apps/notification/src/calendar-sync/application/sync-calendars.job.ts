@@ -68,16 +68,21 @@ export class SyncCalendarsJob extends LeasedBatchJob<DueSync> {
     const connection = await this.connections.find(this.pool, due.resourceId);
     const desired = connection && (await this.desiredOf(due));
     if (!connection || !desired) return this.settle(due, due.version, { outcome: 'done' });
+    const refreshToken = this.cipher.open(connection.token, due.resourceId);
+    // A key rotated out of first place: the token is sealed again, so the old key can go.
+    if (this.cipher.isStale(connection.token))
+      await this.connections.resealToken(
+        this.pool,
+        due.resourceId,
+        connection.token,
+        this.cipher.seal(refreshToken, due.resourceId),
+        this.clock.now(),
+      );
     // A hold that expired before it was ever written leaves nothing to remove.
     const outcome: GoogleOutcome =
       desired.entry.kind === 'absent' && due.syncedVersion === null
         ? { outcome: 'done' }
-        : await this.google.apply(
-            due.resourceId,
-            this.cipher.open(connection.token, due.resourceId),
-            connection.calendarId,
-            desired.entry,
-          );
+        : await this.google.apply(due.resourceId, refreshToken, connection.calendarId, desired.entry);
     await this.settle(due, desired.version, outcome);
   }
 

@@ -114,6 +114,16 @@ export class CalendarConnectionRepository {
     return rows[0] ? toConnection(rows[0]) : null;
   }
 
+  /** Replaces the sealed token only if it is still the one read: a reconnect meanwhile wins. */
+  async resealToken(db: Queryable, resourceId: string, read: SealedToken, token: SealedToken, now: Date) {
+    await db.query(
+      `UPDATE calendar_connection SET token_key_id = $3, token_iv = $4, token_ciphertext = $5, token_tag = $6,
+         updated_at = $7
+        WHERE resource_id = $1 AND token_iv = $2`,
+      [resourceId, read.iv, token.keyId, token.iv, token.ciphertext, token.tag, now],
+    );
+  }
+
   async markSynced(db: Queryable, resourceId: string, now: Date): Promise<void> {
     await db.query(
       'UPDATE calendar_connection SET last_synced_at = $2, updated_at = $2 WHERE resource_id = $1',

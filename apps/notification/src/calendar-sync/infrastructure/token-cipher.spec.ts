@@ -21,6 +21,8 @@ describe('TokenCipher', () => {
     const rotated = new TokenCipher(parseTokenKeys(`${current},${old}`));
     expect(rotated.open(sealedBefore, 'r')).toBe('token-a');
     expect(rotated.seal('token-b', 'r').keyId).toBe('2027');
+    expect(rotated.isStale(sealedBefore)).toBe(true);
+    expect(rotated.isStale(rotated.seal('token-b', 'r'))).toBe(false);
     expect(() => new TokenCipher(parseTokenKeys(current)).open(sealedBefore, 'r')).toThrow(
       /no token key 2026/,
     );

@@ -46,6 +46,11 @@ export class TokenCipher {
     return { keyId: id, iv, ciphertext, tag: cipher.getAuthTag() };
   }
 
+  /** Whether the token was sealed with another key than the one new tokens get: seal it again. */
+  isStale(sealed: SealedToken): boolean {
+    return sealed.keyId !== this.keys[0]!.id;
+  }
+
   /** Throws when the key is unknown or the ciphertext, tag or owner does not match. */
   open(sealed: SealedToken, owner: string): string {
     const key = this.keys.find((candidate) => candidate.id === sealed.keyId);
