@@ -67,7 +67,9 @@ export class SyncCalendarsJob extends LeasedBatchJob<DueSync> {
   protected async attempt(due: DueSync): Promise<void> {
     const connection = await this.connections.find(this.pool, due.resourceId);
     const desired = connection && (await this.desiredOf(due));
-    if (!connection || !desired) return this.settle(due, due.version, { outcome: 'done' });
+    // Disconnected meanwhile, or the view's event has not come yet (it makes the entry due again).
+    if (!connection || !desired)
+      return this.syncs.markSynced(this.pool, due.key, due.version, this.clock.now());
     const refreshToken = this.cipher.open(connection.token, due.resourceId);
     // A key rotated out of first place: the token is sealed again, so the old key can go.
     if (this.cipher.isStale(connection.token))
@@ -88,8 +90,7 @@ export class SyncCalendarsJob extends LeasedBatchJob<DueSync> {
 
   /**
    * What the entry should be now, from the latest views, and the version that makes it: a
-   * booking's own, or the series entry's count of changes. Null while the view has not come yet:
-   * its event makes the entry due again.
+   * booking's own, or the series entry's count of changes. Null while the view has not come yet.
    */
   private async desiredOf(due: DueSync) {
     if (due.kind === 'series') {
@@ -112,7 +113,7 @@ export class SyncCalendarsJob extends LeasedBatchJob<DueSync> {
     } else {
       const error = `${formatUtc(now)}: ${result.reason}`;
       this.logger.event('warn', 'calendar not synced', {
-        bookingId: due.key,
+        [due.kind === 'series' ? 'seriesId' : 'bookingId']: due.key,
         outcome,
         reason: result.reason,
       });
