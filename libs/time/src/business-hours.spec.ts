@@ -76,7 +76,7 @@ describe('business hours are floating wall-clock time', () => {
     ]);
   });
 
-  it('moves an opening that starts in a DST gap to the end of the gap', () => {
+  it('reads an opening that starts in a DST gap with the offset before it: 02:30 is 03:30 EDT', () => {
     const hours = everyDay([['02:30', '05:00']]);
     expect(spans(businessIntervals(hours, 'America/New_York', '2026-03-08', '2026-03-08'))).toEqual([
       '2026-03-08T07:30:00Z/2026-03-08T09:00:00Z',

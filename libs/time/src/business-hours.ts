@@ -28,8 +28,10 @@ export function openingsOn(hours: BusinessHours, date: string, weekday: number):
  * The real instants the business is open on each date of `[fromDate, toDate]` (both included,
  * dates in the business's zone), merged and in order. Each opening is converted on its own date
  * with that date's rules, so a 23-, 25-, 23.5- or 24.5-hour day comes out exactly as long as it
- * is. An opening edge in a DST gap moves to the end of the gap; in an overlap, an opening starts
- * at the first of the two instants and ends at the second, so no open wall time is lost.
+ * is. An opening edge in a DST gap is read with the offset before the gap (RFC 5545's reading,
+ * as a series' shiftForward is), so it moves forward by the gap's length; in an overlap, an
+ * opening starts at the first of the two instants and ends at the second, so no open wall time
+ * is lost.
  */
 export function businessIntervals(
   hours: BusinessHours,

@@ -70,15 +70,18 @@ describe('resourceSlots', () => {
   });
 
   it('walks a round-the-clock resource on the duration grid from the resource’s midnight', () => {
+    // Kolkata is +05:30, so its grid of 2 h from midnight (18:30Z, 20:30Z, …) is not the UTC one.
     const slots = resourceSlots({
       ...base,
-      resource: { ...provider, businessHours: null, slotMinutes: null },
+      resource: { ...provider, timeZone: 'Asia/Kolkata', businessHours: null, slotMinutes: null },
       durationMinutes: 120,
       viewerTimeZone: 'UTC',
       fromDate: '2026-06-01',
       toDate: '2026-06-01',
     });
-    expect(slots).toHaveLength(12);
-    expect(slots[0]!.start.toISOString()).toBe('2026-06-01T00:00:00.000Z'); // 20:00 New York, on its grid
+    // Every start of the UTC day, on Kolkata's grid: 00:30Z is 06:00 there; a UTC grid would start at 00:00.
+    expect(slots.map((slot) => slot.start.toISOString().slice(11, 16))).toEqual(
+      Array.from({ length: 12 }, (_, i) => `${String(2 * i).padStart(2, '0')}:30`),
+    );
   });
 });
