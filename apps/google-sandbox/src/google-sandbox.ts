@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CalendarStore, eventResource, GoogleApiError, type EventInput } from './calendar-store';
@@ -217,7 +218,7 @@ export class GoogleSandbox {
       const record = (status: number) =>
         this.calls.push({ method: request.method, path: request.url.split('?')[0]!, status });
       try {
-        if (this.faults.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.faults.delayMs));
+        if (this.faults.delayMs > 0) await sleep(this.faults.delayMs);
         const account = this.grants.accountOf(
           /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '',
         );

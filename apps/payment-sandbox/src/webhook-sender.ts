@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { signWebhook, WEBHOOK_HEADERS } from '@booking/payment-provider';
 import type { Clock } from '@booking/time';
@@ -26,7 +27,6 @@ export interface DeliveryRecord {
 }
 
 const RETRY_DELAYS_MS = [200, 400, 800, 1_600, 3_200];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Signs and posts the events of one payment to the merchant's webhook URL, at least once:

@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Consumer, Kafka } from 'kafkajs';
 import { parseCloudEvent, type CloudEvent } from '@booking/contracts';
+import { retryDelayMs } from '@booking/time';
 import { retryTransient } from './retry-transient';
 
 export interface ConsumedEvent {
@@ -136,8 +138,7 @@ export class KafkaEventConsumer {
         if (this.stopping) throw error;
         if (attempt === 1) await session.commitEarlier();
         if (await this.deadLettered(consumed, attempt, error)) return;
-        const backoff = Math.min(maxBackoff, 100 * 2 ** Math.min(attempt, 16));
-        await sleep(backoff * (0.5 + Math.random() / 2));
+        await sleep(retryDelayMs(attempt, { baseMs: 200, maxMs: maxBackoff }, Math.random()));
         // kafkajs heartbeats only between messages; a long retry must keep the session alive.
         await session.heartbeat();
       }
@@ -157,8 +158,4 @@ export class KafkaEventConsumer {
       return false;
     }
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /**
  * Runs `work` again while it fails with an error kafkajs marks retriable ("does not host this
  * topic-partition", "leader not available"): what a broker that has just started, or a topic that
@@ -11,7 +13,7 @@ export async function retryTransient<T>(work: () => Promise<T>, timeoutMs = 30_0
     } catch (error) {
       const retriable = (error as { retriable?: boolean }).retriable === true;
       if (!retriable || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
     }
   }
 }

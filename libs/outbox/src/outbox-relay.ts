@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, type Pool } from 'pg';
 import type { MessagePublisher, OutgoingMessage } from '@booking/kafka';
+import { retryDelayMs } from '@booking/time';
 import { OUTBOX_LANES } from './lanes';
 import { LANE_LOCK_NAMESPACE, OUTBOX_CHANNEL } from './outbox-sql';
 
@@ -184,7 +186,7 @@ export class OutboxRelay {
       this.report(error);
       this.failures += 1;
       // The broker or the database is away: back off instead of spinning, the poll resumes us.
-      await sleep(Math.min(5_000, 100 * 2 ** Math.min(this.failures, 6)));
+      await sleep(retryDelayMs(this.failures, { baseMs: 200, maxMs: 5_000 }, Math.random()));
       return;
     }
     if (sent >= this.busyDrainSize) await this.renewQuietLease();
@@ -331,7 +333,3 @@ function toMessage(row: OutboxRow): OutgoingMessage {
  * notification or poll.
  */
 const QUIET_GRACE_MS = 100;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /**
  * Retries an assertion until it passes or the time is up, then throws its last failure: waits for
  * asynchronous effects (Kafka, relays, jobs) without guessing a sleep.
@@ -12,7 +14,7 @@ export async function expectEventually<T>(
       return await assertion();
     } catch (error) {
       if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      await sleep(intervalMs);
     }
   }
 }

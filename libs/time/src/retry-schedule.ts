@@ -9,7 +9,11 @@ export interface RetrySettings {
  * that failed together spread out instead of hitting a recovering provider at once, and no retry
  * comes sooner than half its step. `random` is in [0, 1).
  */
-export function retryDelayMs(failedAttempts: number, settings: RetrySettings, random: number): number {
+export function retryDelayMs(
+  failedAttempts: number,
+  settings: Pick<RetrySettings, 'baseMs' | 'maxMs'>,
+  random: number,
+): number {
   const step = Math.min(settings.maxMs, settings.baseMs * 2 ** Math.max(0, failedAttempts - 1));
   return Math.round(step / 2 + (step / 2) * random);
 }

@@ -13,6 +13,7 @@ import {
   resourceViewSchema,
   slotsQuery,
   slotViewSchema,
+  standingViewSchema,
   updateResourceSchema,
   webhookEnvelopeSchema,
 } from '@booking/contracts';
@@ -37,20 +38,6 @@ import {
 } from './response-schemas';
 import { CREATE_BOOKING_EXAMPLES, CREATE_RESOURCE_EXAMPLES } from './request-examples';
 import { calendarPaths } from './calendar-paths';
-
-const STANDING_SCHEMA = {
-  type: 'object',
-  required: ['customerId', 'noShows', 'level', 'restrictedUntil'],
-  properties: {
-    customerId: { type: 'string' },
-    noShows: {
-      type: 'integer',
-      description: 'Counted over the window (90 days by default), since the last reset',
-    },
-    level: { type: 'string', enum: ['good', 'warned', 'restricted', 'frozen'] },
-    restrictedUntil: { type: ['string', 'null'], format: 'date-time' },
-  },
-};
 
 /** What any request naming a period can be refused with: the time rules and the resource's own. */
 const PERIOD_ERRORS = [
@@ -124,7 +111,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         Booking: jsonSchema(bookingViewSchema, 'output'),
         CancelledBooking: jsonSchema(cancelledBookingViewSchema, 'output'),
         Notification: jsonSchema(notificationViewSchema, 'output'),
-        Standing: STANDING_SCHEMA,
+        Standing: jsonSchema(standingViewSchema, 'output'),
       },
     },
     paths: {

@@ -4,3 +4,4 @@ export * from './booking';
 export * from './payment';
 export * from './notification';
 export * from './calendar';
+export * from './customer';

@@ -1,4 +1,4 @@
-import { DomainError, type BookingView } from '@booking/contracts';
+import { DomainError, type BookingView, type STANDING_LEVELS } from '@booking/contracts';
 
 /** What a booking response warns of, such as `no_show_warning`. */
 export type BookingWarning = BookingView['warnings'][number];
@@ -21,7 +21,7 @@ export interface StandingRules {
   lateCancelHours: number;
 }
 
-export type StandingLevel = 'good' | 'warned' | 'restricted' | 'frozen';
+export type StandingLevel = (typeof STANDING_LEVELS)[number];
 
 export interface Standing {
   customerId: string;

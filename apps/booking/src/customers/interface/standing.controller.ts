@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { DomainError, type Caller } from '@booking/contracts';
+import { DomainError, type Caller, type StandingView } from '@booking/contracts';
 import { CurrentCaller } from '@booking/nest-kit';
 import { formatUtc } from '@booking/time';
 import { CustomerStanding } from '../application/customer-standing';
 import type { Standing } from '../domain/standing';
 
-const toView = (standing: Standing) => ({
+const toView = (standing: Standing): StandingView => ({
   customerId: standing.customerId,
   noShows: standing.noShows,
   level: standing.level,
