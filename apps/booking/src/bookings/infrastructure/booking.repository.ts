@@ -5,6 +5,7 @@ import { isUuid, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
 import type { Booking, Period } from '../domain/booking';
 import type { BookingStatus } from '../domain/booking-status';
+import { activeStatus, reschedulableStatus } from './status-sql';
 
 interface BookingRow {
   booking_id: string;
@@ -215,7 +216,7 @@ export class BookingRepository {
     const { rows } = await tx.query<BookingRow>(
       `UPDATE booking b SET period = tstzrange($2, $3, '[)'), blocked = tstzrange($4, $5, '[)'), time_zone = $6,
               reschedule_count = reschedule_count + 1, updated_at = $7, terms_start = $8
-        WHERE b.booking_id = $1 AND b.status IN ('HOLD', 'CONFIRMED')
+        WHERE b.booking_id = $1 AND ${reschedulableStatus()}
         RETURNING ${COLUMNS}`,
       [
         change.bookingId,
@@ -241,7 +242,7 @@ export class BookingRepository {
       `SELECT o.index::int - 1 AS index
          FROM unnest($2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS o(start_at, end_at, index)
         WHERE EXISTS (SELECT 1 FROM booking b
-                       WHERE b.resource_id = $1 AND b.status IN ('HOLD', 'CONFIRMED', 'IN_PROGRESS')
+                       WHERE b.resource_id = $1 AND ${activeStatus()}
                          AND b.blocked && tstzrange(o.start_at, o.end_at, '[)'))
         ORDER BY o.index`,
       [resourceId, ranges.map((range) => range.start), ranges.map((range) => range.end)],
@@ -281,7 +282,7 @@ export class BookingRepository {
     const { rows } = await tx.query<BookingRow>(
       `UPDATE booking b SET status = 'CANCELLED', updated_at = $2, cancel_reason = 'series cancelled',
               strike_at = CASE WHEN ${TERMS_START} < $3 THEN $2 END
-        WHERE b.series_id = $1 AND b.status IN ('HOLD', 'CONFIRMED') AND lower(b.period) >= $2
+        WHERE b.series_id = $1 AND ${reschedulableStatus()} AND lower(b.period) >= $2
         RETURNING ${COLUMNS}`,
       [seriesId, now, strikeBefore],
     );
@@ -293,7 +294,7 @@ export class BookingRepository {
     if (!isUuid(resourceId)) return [];
     const { rows } = await this.pool.query<{ start_at: Date; end_at: Date }>(
       `SELECT lower(blocked) AS start_at, upper(blocked) AS end_at FROM booking
-        WHERE resource_id = $1 AND status IN ('HOLD', 'CONFIRMED', 'IN_PROGRESS')
+        WHERE resource_id = $1 AND ${activeStatus('booking')}
           AND blocked && tstzrange($2, $3, '[)')
         ORDER BY lower(blocked)`,
       [resourceId, window.start, window.end],

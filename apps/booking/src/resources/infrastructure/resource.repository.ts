@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { isUuid, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
+import { activeStatus } from '../../bookings/infrastructure/status-sql';
 import type { Resource, ResourceVersion } from '../domain/resource';
 
 /** A resource and the version of its row it was read at. */
@@ -160,7 +161,7 @@ export class ResourceRepository {
           AND NOT EXISTS (
             SELECT 1 FROM booking b
              WHERE b.resource_id = r.resource_id
-               AND b.status IN ('HOLD', 'CONFIRMED', 'IN_PROGRESS')
+               AND ${activeStatus()}
                AND b.blocked && tstzrange($3::timestamptz - make_interval(mins => r.buffer_before_minutes),
                                           $4::timestamptz + make_interval(mins => r.buffer_after_minutes), '[)'))
         ORDER BY r.resource_id
