@@ -1,20 +1,16 @@
+import { bookingSnapshot } from '../../notifications/domain/booking-snapshot.fixture';
 import type { BookingSnapshot } from '../../notifications/domain/notification';
 import { desiredEvent, googleEventId } from './google-event';
 
-const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot => ({
-  bookingId: '7f1c2e0a-5b8d-4c1e-9a3f-2d6b8e4f0c11',
-  resourceId: 'r1',
-  seriesId: null,
-  recurrenceId: null,
-  customerId: 'c1',
-  status: 'CONFIRMED',
-  start: new Date('2027-03-15T14:00:00Z'),
-  end: new Date('2027-03-15T15:00:00Z'),
-  timeZone: 'America/New_York',
-  contact: { email: 'guest@example.com', phone: '+12025550123' },
-  version: 4,
-  ...overrides,
-});
+const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot =>
+  bookingSnapshot({
+    bookingId: '7f1c2e0a-5b8d-4c1e-9a3f-2d6b8e4f0c11',
+    start: new Date('2027-03-15T14:00:00Z'),
+    end: new Date('2027-03-15T15:00:00Z'),
+    contact: { email: 'guest@example.com', phone: '+12025550123' },
+    version: 4,
+    ...overrides,
+  });
 const LINK = 'https://api.example.com/v1/bookings/{bookingId}';
 
 describe('googleEventId', () => {

@@ -13,6 +13,14 @@ export interface GoogleEventBody {
   extendedProperties: { private: { bookingId: string; version: string } };
 }
 
+/** An instant as Calendar API v3 takes it: the wall time with its offset in the zone, and the zone. */
+export function eventTime(instant: Date, zone: string): { dateTime: string; timeZone: string } {
+  return {
+    dateTime: DateTime.fromJSDate(instant, { zone }).toISO({ suppressMilliseconds: true })!,
+    timeZone: zone,
+  };
+}
+
 /** What the calendar should show of a booking: its event, or nothing. */
 export type DesiredEvent = { kind: 'present'; event: GoogleEventBody } | { kind: 'absent'; id: string };
 
@@ -49,10 +57,7 @@ export function googleEventId(bookingId: string): string {
 export function desiredEvent(booking: BookingSnapshot, bookingLink: string): DesiredEvent {
   const id = googleEventId(booking.bookingId);
   if (!SHOWN.has(booking.status)) return { kind: 'absent', id };
-  const at = (instant: Date) => ({
-    dateTime: DateTime.fromJSDate(instant, { zone: booking.timeZone }).toISO({ suppressMilliseconds: true })!,
-    timeZone: booking.timeZone,
-  });
+  const at = (instant: Date) => eventTime(instant, booking.timeZone);
   return {
     kind: 'present',
     event: {

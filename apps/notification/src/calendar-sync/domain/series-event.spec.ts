@@ -1,3 +1,4 @@
+import { bookingSnapshot } from '../../notifications/domain/booking-snapshot.fixture';
 import type { BookingSnapshot } from '../../notifications/domain/notification';
 import { desiredSeries, googleSeriesId, instanceId, type SeriesSnapshot } from './series-event';
 
@@ -15,20 +16,17 @@ const series = (overrides: Partial<SeriesSnapshot> = {}): SeriesSnapshot => ({
   ...overrides,
 });
 
-const occurrence = (recurrenceId: string, overrides: Partial<BookingSnapshot> = {}): BookingSnapshot => ({
-  bookingId: `b-${recurrenceId}`,
-  resourceId: 'r1',
-  seriesId: 's-1',
-  recurrenceId: new Date(recurrenceId),
-  customerId: 'c1',
-  status: 'CONFIRMED',
-  start: new Date(recurrenceId),
-  end: new Date(Date.parse(recurrenceId) + 3_600_000),
-  timeZone: 'America/New_York',
-  contact: { email: 'guest@example.com' },
-  version: 1,
-  ...overrides,
-});
+const occurrence = (recurrenceId: string, overrides: Partial<BookingSnapshot> = {}): BookingSnapshot =>
+  bookingSnapshot({
+    bookingId: `b-${recurrenceId}`,
+    seriesId: 's-1',
+    recurrenceId: new Date(recurrenceId),
+    start: new Date(recurrenceId),
+    end: new Date(Date.parse(recurrenceId) + 3_600_000),
+    contact: { email: 'guest@example.com' },
+    version: 1,
+    ...overrides,
+  });
 
 describe('desiredSeries', () => {
   const id = googleSeriesId('s-1');

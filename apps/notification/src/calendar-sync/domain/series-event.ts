@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { BookingSnapshot } from '../../notifications/domain/notification';
-import { googleEventId, SHOWN_STATUSES } from './google-event';
+import { eventTime, googleEventId, SHOWN_STATUSES } from './google-event';
 
 /** What this service keeps of a series, from its latest series.changed. */
 export interface SeriesSnapshot {
@@ -67,14 +67,8 @@ export function desiredSeries(
 ): DesiredSeries {
   const id = googleSeriesId(series.seriesId);
   if (series.status === 'CANCELLED') return { kind: 'absent', id };
-  const wall = (local: string) => ({
-    dateTime: DateTime.fromISO(local, { zone: series.timeZone }).toISO({ suppressMilliseconds: true })!,
-    timeZone: series.timeZone,
-  });
-  const at = (instant: Date) => ({
-    dateTime: DateTime.fromJSDate(instant, { zone: series.timeZone }).toISO({ suppressMilliseconds: true })!,
-    timeZone: series.timeZone,
-  });
+  const at = (instant: Date) => eventTime(instant, series.timeZone);
+  const wall = (local: string) => at(DateTime.fromISO(local, { zone: series.timeZone }).toJSDate());
   const start = wall(series.startLocal);
   const end = wall(series.endLocal);
   const duration = Date.parse(end.dateTime) - Date.parse(start.dateTime);

@@ -1,21 +1,16 @@
 import { onlyEvent, parseCalendar } from '@booking/testing';
 import { invitationFor } from './invitation';
+import { bookingSnapshot } from './booking-snapshot.fixture';
 import type { BookingSnapshot } from './notification';
 
-const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot => ({
-  bookingId: 'b1',
-  resourceId: 'r1',
-  seriesId: null,
-  recurrenceId: null,
-  customerId: 'c1',
-  status: 'CONFIRMED',
-  start: new Date('2027-03-15T14:00:00Z'),
-  end: new Date('2027-03-15T16:00:00Z'),
-  timeZone: 'America/New_York',
-  contact: { email: 'li@example.com', locale: 'zh-CN' },
-  version: 3,
-  ...overrides,
-});
+const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot =>
+  bookingSnapshot({
+    start: new Date('2027-03-15T14:00:00Z'),
+    end: new Date('2027-03-15T16:00:00Z'),
+    contact: { email: 'li@example.com', locale: 'zh-CN' },
+    version: 3,
+    ...overrides,
+  });
 const FROM = 'Bookings <bookings@example.com>';
 const NOW = new Date('2027-03-10T12:00:00Z');
 

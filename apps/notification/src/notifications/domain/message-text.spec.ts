@@ -1,19 +1,8 @@
+import { bookingSnapshot } from './booking-snapshot.fixture';
 import type { BookingSnapshot } from './notification';
 import { formatAmount, formatForRecipient, messageFor, recipientOf } from './message-text';
 
-const booking = (contact: BookingSnapshot['contact']): BookingSnapshot => ({
-  bookingId: 'b1',
-  resourceId: 'r1',
-  seriesId: null,
-  recurrenceId: null,
-  customerId: 'c1',
-  status: 'CONFIRMED',
-  start: new Date('2026-10-21T14:00:00Z'),
-  end: new Date('2026-10-21T16:00:00Z'),
-  timeZone: 'America/New_York',
-  contact,
-  version: 2,
-});
+const booking = (contact: BookingSnapshot['contact']): BookingSnapshot => bookingSnapshot({ contact });
 
 // ICU writes no-break spaces in places (narrow before AM/PM in newer versions, TIME-NOTES.md).
 const plainSpaces = (text: string | null) => text?.replace(/[\u202f\u00a0]/g, ' ');

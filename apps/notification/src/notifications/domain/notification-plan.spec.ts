@@ -1,20 +1,7 @@
-import type { BookingSnapshot } from './notification';
+import { bookingSnapshot } from './booking-snapshot.fixture';
 import { planFor } from './notification-plan';
 
-const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot => ({
-  bookingId: 'b1',
-  resourceId: 'r1',
-  seriesId: null,
-  recurrenceId: null,
-  customerId: 'c1',
-  status: 'CONFIRMED',
-  start: new Date('2026-10-21T14:00:00Z'),
-  end: new Date('2026-10-21T16:00:00Z'),
-  timeZone: 'America/New_York',
-  contact: { email: 'a@example.com', phone: '+12025550123' },
-  version: 2,
-  ...overrides,
-});
+const booking = bookingSnapshot;
 
 describe('planFor', () => {
   it('confirms at once and reminds 24 h (email) and 2 h (SMS) before the start, in absolute time', () => {
