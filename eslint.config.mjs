@@ -17,6 +17,22 @@ const PURE_BANNED_IMPORTS = [
   'node:child_process',
 ];
 
+/**
+ * Inside an app: interface → application → domain, with infrastructure serving the application.
+ * Each layer lists the folders it may not import from (the module files wire them together).
+ */
+const LAYER_BANS = {
+  domain: ['application', 'infrastructure', 'interface'],
+  application: ['interface'],
+  infrastructure: ['interface'],
+};
+
+const layerPatterns = (layer) =>
+  LAYER_BANS[layer].map((banned) => ({
+    regex: `(^|/)${banned}/`,
+    message: `${layer} code may not import from ${banned}/ (interface → application → domain).`,
+  }));
+
 const DEP_CONSTRAINTS = [
   // An app never imports another app; only the end-to-end suite starts them together.
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:pure', 'type:infra', 'type:nest'] },
@@ -108,10 +124,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: PURE_BANNED_IMPORTS, message: 'Domain code is pure: no framework, no I/O.' }] },
+        {
+          patterns: [
+            { group: PURE_BANNED_IMPORTS, message: 'Domain code is pure: no framework, no I/O.' },
+            ...layerPatterns('domain'),
+          ],
+        },
       ],
     },
   },
+  ...['application', 'infrastructure'].map((layer) => ({
+    files: [`apps/*/src/**/${layer}/**/*.ts`],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: layerPatterns(layer) }] },
+  })),
   {
     files: TEST_FILES,
     rules: { '@nx/enforce-module-boundaries': boundaries(TEST_DEP_CONSTRAINTS) },

@@ -2,9 +2,12 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule, type PlatformSettings } from '@booking/nest-kit';
 import type { BookingConfig } from './booking-config';
 import { bookingMigrations } from './migrations';
+import { AvailabilityModule } from './availability/availability.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { CalendarsModule } from './calendars/calendars.module';
+import { HoldsModule } from './holds/holds.module';
 import { ResourcesModule } from './resources/resources.module';
+import { SeriesModule } from './series/series.module';
 
 @Module({})
 export class BookingModule {
@@ -24,6 +27,9 @@ export class BookingModule {
         }),
         ResourcesModule,
         BookingsModule,
+        HoldsModule,
+        SeriesModule,
+        AvailabilityModule,
         CalendarsModule,
       ],
     };

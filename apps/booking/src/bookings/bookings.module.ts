@@ -1,15 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { ResourcesModule } from '../resources/resources.module';
-import { AvailabilityController } from '../availability/availability.controller';
-import { SearchAvailability } from '../availability/search-availability.usecase';
-import { ListSlots } from '../availability/list-slots.usecase';
-import { SlotsController } from '../availability/slots.controller';
 import { ApplyPayment } from './application/apply-payment.usecase';
 import { ApplyRefundOutcome } from './application/apply-refund-outcome.usecase';
 import { ChangeBooking } from './application/change-booking.usecase';
-import { CreateHold } from './application/create-hold.usecase';
-import { HoldMetrics } from './application/hold-metrics';
 import { HoldTransaction } from './application/hold-transaction';
 import { ExpireHoldsJob, MarkNoShowsJob } from './application/due-transition.job';
 import { ListBookings } from './application/list-bookings.usecase';
@@ -23,22 +17,10 @@ import { HoldRateLimiter } from './infrastructure/hold-rate-limiter';
 import { IdempotencyStore } from './infrastructure/idempotency-store';
 import { BookingEventConsumer } from './interface/booking-event.consumer';
 import { BookingsController } from './interface/bookings.controller';
-import { CancelSeries } from '../series/application/cancel-series.usecase';
-import { CreateSeries } from '../series/application/create-series.usecase';
-import { MaterializeSeriesJob } from '../series/application/materialize-series.job';
-import { SeriesOccurrences } from '../series/application/series-occurrences.usecase';
-import { SeriesRepository } from '../series/infrastructure/series.repository';
-import { SeriesController } from '../series/interface/series.controller';
 
 @Module({
   imports: [ResourcesModule, CustomersModule],
-  controllers: [
-    BookingsController,
-    AvailabilityController,
-    SlotsController,
-    SeriesController,
-    BookingEventConsumer,
-  ],
+  controllers: [BookingsController, BookingEventConsumer],
   providers: [
     BookingRepository,
     IdempotencyStore,
@@ -47,24 +29,23 @@ import { SeriesController } from '../series/interface/series.controller';
     PaymentLinks,
     ReadCheckoutTerms,
     HoldTransaction,
-    CreateHold,
-    HoldMetrics,
     ChangeBooking,
     RescheduleBooking,
     ListBookings,
-    SearchAvailability,
-    ListSlots,
     ApplyPayment,
     ApplyRefundOutcome,
     ExpireHoldsJob,
     MarkNoShowsJob,
     PruneIdempotencyKeysJob,
-    SeriesRepository,
-    CreateSeries,
-    SeriesOccurrences,
-    CancelSeries,
-    MaterializeSeriesJob,
   ],
-  exports: [BookingRepository],
+  // What the contexts built on bookings (holds, series, availability, calendars) use of it.
+  exports: [
+    BookingRepository,
+    AvailabilityCache,
+    HoldTransaction,
+    PaymentLinks,
+    ChangeBooking,
+    RescheduleBooking,
+  ],
 })
 export class BookingsModule {}

@@ -11,6 +11,7 @@ import { AddBookingTermsStart1764000000800 } from './1764000000800-add-booking-t
 import { AddBookingVersion1764000000900 } from './1764000000900-add-booking-version';
 import { CreateCalendarFeed1764000001000 } from './1764000001000-create-calendar-feed';
 import { AddSeriesVersion1764000001100 } from './1764000001100-add-series-version';
+import { StoreKeyOutcomes1764000001200 } from './1764000001200-store-key-outcomes';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const bookingMigrations: MigrationClass[] = [
@@ -26,4 +27,5 @@ export const bookingMigrations: MigrationClass[] = [
   AddBookingVersion1764000000900,
   CreateCalendarFeed1764000001000,
   AddSeriesVersion1764000001100,
+  StoreKeyOutcomes1764000001200,
 ];

@@ -11,12 +11,7 @@ import type { Resource } from '../../resources/domain/resource';
 import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
 import { AvailabilityCache } from '../infrastructure/availability-cache';
 import { HoldRateLimiter } from '../infrastructure/hold-rate-limiter';
-import {
-  fingerprintOf,
-  IdempotencyStore,
-  type IdempotentResult,
-  type StoredResponse,
-} from '../infrastructure/idempotency-store';
+import { fingerprintOf, IdempotencyStore, type Replayable } from '../infrastructure/idempotency-store';
 
 /** What a request asks to hold, checked against the resource's rules; `start` is its (first) start. */
 export interface PlannedHold<Plan> {
@@ -54,13 +49,13 @@ export class HoldTransaction {
     @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
   ) {}
 
-  async run<Plan>(
+  async run<Plan, Outcome extends { kind: string }>(
     caller: Caller,
     request: CreateBookingRequest,
     idempotencyKey: string | undefined,
     prepare: (resource: Resource, now: Date, limits: HoldLimits) => PlannedHold<Plan>,
-    work: (context: HoldContext<Plan>) => Promise<StoredResponse>,
-  ): Promise<IdempotentResult> {
+    work: (context: HoldContext<Plan>) => Promise<Outcome>,
+  ): Promise<Replayable<Outcome>> {
     const now = this.clock.now();
     const scope = {
       customerId: caller.userId,
@@ -71,7 +66,7 @@ export class HoldTransaction {
     const [replay, current, standing] = await Promise.all([
       idempotencyKey === undefined
         ? undefined
-        : this.idempotency.findReplay({ ...scope, key: idempotencyKey }),
+        : this.idempotency.findReplay<Outcome>({ ...scope, key: idempotencyKey }),
       this.resources.findCurrent(request.resourceId),
       this.standing.of(caller.userId, now),
     ]);
@@ -91,7 +86,8 @@ export class HoldTransaction {
         return work({ tx, resource: locked.resource, now, plan: planned.plan, warnings });
       },
     });
-    if (result.status === 201 && !result.replayed) await this.cache.invalidate([current.resource.city]);
+    if (result.outcome.kind !== 'taken' && !result.replayed)
+      await this.cache.invalidate([current.resource.city]);
     return result;
   }
 }

@@ -52,8 +52,10 @@ export function invalidTransition(status: BookingStatus, action: BookingAction |
 }
 
 /** The exclusion constraint said no: part of the period is taken. */
+export const SLOT_UNAVAILABLE = 'slot_unavailable';
+
 export function slotUnavailable(resourceId: string, extensions: Record<string, unknown> = {}): DomainError {
-  return new DomainError('slot_unavailable', 'The resource is already booked for part of that period.', {
+  return new DomainError(SLOT_UNAVAILABLE, 'The resource is already booked for part of that period.', {
     resourceId,
     ...extensions,
   });

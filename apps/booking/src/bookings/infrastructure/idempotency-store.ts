@@ -4,14 +4,11 @@ import type { Pool } from 'pg';
 import { DomainError } from '@booking/contracts';
 import { withTransaction, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
+import { decodeOutcome, encodeOutcome } from './outcome-codec';
 
-/** A response as the first request got it, and as every replay gets it again. */
-export interface StoredResponse {
-  status: number;
-  body: unknown;
-}
-
-export interface IdempotentResult extends StoredResponse {
+/** A use case's outcome as the first request got it, and as every replay gets it again. */
+export interface Replayable<Outcome> {
+  outcome: Outcome;
   replayed: boolean;
 }
 
@@ -35,26 +32,25 @@ export function fingerprintOf(body: unknown): string {
 
 interface KeyRow {
   fingerprint: string;
-  response_status: number;
-  response_body: unknown;
+  outcome: unknown;
 }
 
 type KeyScope = { customerId: string; key: string; fingerprint: string; now: Date };
 
 function readKey(db: Queryable, scope: KeyScope) {
   return db.query<KeyRow>(
-    `SELECT fingerprint, response_status, response_body FROM idempotency_key
+    `SELECT fingerprint, outcome FROM idempotency_key
       WHERE customer_id = $1 AND key = $2 AND created_at > $3`,
     [scope.customerId, scope.key, new Date(scope.now.getTime() - KEPT_MS)],
   );
 }
 
-/** The stored answer again, or 422 when the key came with another body. */
-function replayOf(stored: KeyRow | undefined, fingerprint: string): IdempotentResult | undefined {
+/** The stored outcome again, or 422 when the key came with another body. */
+function replayOf<Outcome>(stored: KeyRow | undefined, fingerprint: string): Replayable<Outcome> | undefined {
   if (!stored) return undefined;
   if (stored.fingerprint !== fingerprint)
     throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with another body.');
-  return { status: stored.response_status, body: stored.response_body, replayed: true };
+  return { outcome: decodeOutcome<Outcome>(stored.outcome), replayed: true };
 }
 
 /**
@@ -71,21 +67,21 @@ export class IdempotencyStore {
    * Without a key: `admit`, then `first` (travelling with BEGIN) and `work`. With one: the key
    * locked and read, then `admit`, `first` and `work` only if it is new and not in progress.
    */
-  async run<First>(
+  async run<First, Outcome>(
     scope: { customerId: string; key: string | undefined; fingerprint: string; now: Date },
     steps: {
       /** Counts the attempt; awaited before any lock is taken, and never for a replay or a duplicate in progress. */
       admit: () => Promise<void>;
       first: (tx: TransactionClient) => Promise<First>;
-      work: (tx: TransactionClient, first: First) => Promise<StoredResponse>;
+      work: (tx: TransactionClient, first: First) => Promise<Outcome>;
     },
-  ): Promise<IdempotentResult> {
+  ): Promise<Replayable<Outcome>> {
     const { admit, first, work } = steps;
     let keyWritten: Promise<unknown> | undefined;
     if (scope.key === undefined) await admit();
     return withTransaction(this.pool, async (tx) => {
       const { key } = scope;
-      if (key === undefined) return { ...(await work(tx, await first(tx))), replayed: false };
+      if (key === undefined) return { outcome: await work(tx, await first(tx)), replayed: false };
       // Issued together (one round trip on the pipelined pool). The lock and the read stay two
       // statements: the read's snapshot must be taken after the lock is held, or a duplicate whose
       // first request committed in between would find the lock free and the key row not yet visible.
@@ -101,23 +97,22 @@ export class IdempotencyStore {
           'A request with this Idempotency-Key is still running.',
         );
       }
-      const replay = replayOf(rows[0], scope.fingerprint);
+      const replay = replayOf<Outcome>(rows[0], scope.fingerprint);
       if (replay) return replay;
       // Only the key's advisory lock is held while the attempt is counted (Redis), no row lock yet.
       await admit();
-      const response = await work(tx, await first(tx));
+      const outcome = await work(tx, await first(tx));
       // Not awaited before COMMIT: on the pipelined pool the key row travels with it. Should the
       // insert fail, COMMIT finds the transaction aborted and withTransaction throws; the key
       // row's own error is the one worth reporting.
       keyWritten = tx.query(
-        `INSERT INTO idempotency_key (customer_id, key, fingerprint, response_status, response_body, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (customer_id, key) DO UPDATE
-           SET fingerprint = $3, response_status = $4, response_body = $5, created_at = $6`,
-        [scope.customerId, key, scope.fingerprint, response.status, JSON.stringify(response.body), scope.now],
+        `INSERT INTO idempotency_key (customer_id, key, fingerprint, outcome, created_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (customer_id, key) DO UPDATE SET fingerprint = $3, outcome = $4, created_at = $5`,
+        [scope.customerId, key, scope.fingerprint, encodeOutcome(outcome), scope.now],
       );
       keyWritten.catch(() => undefined);
-      return { ...response, replayed: false };
+      return { outcome, replayed: false };
     }).catch(async (error: unknown) => {
       await keyWritten;
       throw error;
@@ -128,9 +123,9 @@ export class IdempotencyStore {
    * The stored answer for a key whose request has finished, read before any work or lock, so a
    * replay is answered without being validated or counted again.
    */
-  async findReplay(scope: KeyScope): Promise<IdempotentResult | undefined> {
+  async findReplay<Outcome>(scope: KeyScope): Promise<Replayable<Outcome> | undefined> {
     const { rows } = await readKey(this.pool, scope);
-    return replayOf(rows[0], scope.fingerprint);
+    return replayOf<Outcome>(rows[0], scope.fingerprint);
   }
 
   async prune(now: Date): Promise<number> {

@@ -1,10 +1,8 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   DomainError,
   cancelBookingSchema,
   rescheduleBookingSchema,
-  createBookingSchema,
   listBookingsQuery,
   paymentLinkQuery,
   type BookingView,
@@ -12,66 +10,27 @@ import {
   type Caller,
   type Page,
 } from '@booking/contracts';
-import { CurrentCaller, PROBLEM_CONTENT_TYPE, validate } from '@booking/nest-kit';
+import { CurrentCaller, validate } from '@booking/nest-kit';
 import { ChangeBooking } from '../application/change-booking.usecase';
 import { ReadCheckoutTerms } from '../application/checkout-terms.usecase';
-import { CreateHold } from '../application/create-hold.usecase';
-import { HoldMetrics } from '../application/hold-metrics';
 import { ListBookings } from '../application/list-bookings.usecase';
 import { PaymentLinks } from '../application/payment-links';
 import { RescheduleBooking } from '../application/reschedule-booking.usecase';
 import { CustomerStanding } from '../../customers/application/customer-standing';
-import { CreateSeries } from '../../series/application/create-series.usecase';
 import { BookingRepository } from '../infrastructure/booking.repository';
 import { toBookingView } from './booking-view';
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-function idempotencyKeyOf(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(header)) {
-    throw new DomainError('validation_failed', 'Idempotency-Key must be 1–255 visible ASCII characters.', {
-      errors: [{ path: '/headers/idempotency-key', message: 'invalid' }],
-    });
-  }
-  return header;
-}
 
 @Controller('bookings')
 export class BookingsController {
   constructor(
-    private readonly createHold: CreateHold,
     private readonly change: ChangeBooking,
     private readonly list: ListBookings,
     private readonly bookings: BookingRepository,
     private readonly links: PaymentLinks,
     private readonly rescheduler: RescheduleBooking,
-    private readonly createSeries: CreateSeries,
     private readonly standing: CustomerStanding,
     private readonly checkoutTerms: ReadCheckoutTerms,
-    private readonly holdMetrics: HoldMetrics,
   ) {}
-
-  @Post()
-  async create(
-    @CurrentCaller() caller: Caller,
-    @Body() body: unknown,
-    @Headers('idempotency-key') key: string | undefined,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    const request = validate(createBookingSchema, body);
-    const { rrule } = request;
-    const result = rrule
-      ? await this.holdMetrics.count('series', () =>
-          this.createSeries.execute(caller, { ...request, rrule }, idempotencyKeyOf(key)),
-        )
-      : await this.holdMetrics.count('hold', () =>
-          this.createHold.execute(caller, request, idempotencyKeyOf(key)),
-        );
-    if (result.replayed) void reply.header('idempotent-replayed', 'true');
-    if (result.status >= 400) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
-    void reply.status(result.status).send(result.body);
-  }
 
   @Get()
   async find(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<Page<BookingView>> {

@@ -8,15 +8,7 @@ import {
 } from '@booking/contracts';
 import { validate } from '@booking/nest-kit';
 import { ResourcesService } from '../application/resources.service';
-import type { Resource } from '../domain/resource';
-
-export function toResourceView(resource: Resource): ResourceView {
-  return {
-    ...resource,
-    createdAt: resource.createdAt.toISOString(),
-    updatedAt: resource.updatedAt.toISOString(),
-  };
-}
+import { toResourceView } from './resource-view';
 
 /** Internal API, reached through the gateway (which has already checked the caller's role). */
 @Controller('resources')

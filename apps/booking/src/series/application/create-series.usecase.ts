@@ -1,25 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { problemOf, type Caller, type CreateBookingRequest, type TopicNames } from '@booking/contracts';
+import type { Caller, CreateBookingRequest, TopicNames } from '@booking/contracts';
 import { isPgError, PG_ERRORS } from '@booking/db';
 import { OUTBOX_WRITER, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
-import { formatUtc } from '@booking/time';
+import type { Occurrence } from '@booking/time';
 import type { Resource } from '../../resources/domain/resource';
 import { bookingEvent } from '../../bookings/application/booking-events';
-import { slotUnavailable } from '../../bookings/domain/booking-status';
-import { PaymentLinks } from '../../bookings/application/payment-links';
+import type { Booking } from '../../bookings/domain/booking';
 import { newBooking } from '../../bookings/domain/new-booking';
 import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
-import type { IdempotentResult } from '../../bookings/infrastructure/idempotency-store';
-import { toBookingView } from '../../bookings/interface/booking-view';
-import { planSeries } from '../domain/series-plan';
+import type { Replayable } from '../../bookings/infrastructure/idempotency-store';
+import type { BookingWarning } from '../../customers/domain/standing';
+import { occurrencesTaken, planSeries } from '../domain/series-plan';
 import type { HoldLimits } from '../../bookings/domain/hold-plan';
 import type { Series } from '../domain/series';
 import { SeriesRepository } from '../infrastructure/series.repository';
 import { seriesChanged } from './series-events';
-import type { CreatedSeriesView } from '../interface/series-view';
 import { HoldTransaction } from '../../bookings/application/hold-transaction';
+
+/** What a series request came to; kept with its Idempotency-Key, so a replay gets it again. */
+export type SeriesOutcome =
+  | { kind: 'created'; series: Series; occurrences: Booking[]; warnings: BookingWarning[] }
+  | { kind: 'taken'; resourceId: string; conflicts: Occurrence[] };
 
 /**
  * `POST /bookings` with `rrule`: the rule expanded and checked before the transaction, then every
@@ -33,7 +36,6 @@ export class CreateSeries {
     private readonly holds: HoldTransaction,
     private readonly bookings: BookingRepository,
     private readonly series: SeriesRepository,
-    private readonly paymentLinks: PaymentLinks,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
   ) {}
@@ -42,7 +44,7 @@ export class CreateSeries {
     caller: Caller,
     request: CreateBookingRequest & { rrule: string },
     idempotencyKey: string | undefined,
-  ): Promise<IdempotentResult> {
+  ): Promise<Replayable<SeriesOutcome>> {
     const prepare = (resource: Resource, now: Date, limits: HoldLimits) => {
       const plan = planSeries({ request, resource, now, limits });
       return { plan, start: plan.firstStart };
@@ -52,24 +54,19 @@ export class CreateSeries {
       request,
       idempotencyKey,
       prepare,
-      async ({ tx, resource, now, plan, warnings }) => {
+      async ({ tx, resource, now, plan, warnings }): Promise<SeriesOutcome> => {
         const clashes = await this.bookings.clashingRanges(
           tx,
           resource.resourceId,
           plan.occurrences.map((occurrence) => occurrence.blocked),
         );
-        const conflict = (conflicts: typeof plan.occurrences) =>
-          slotUnavailable(resource.resourceId, {
-            conflicts: conflicts.map((occurrence) => ({
-              recurrenceId: formatUtc(occurrence.recurrenceId),
-              start: formatUtc(occurrence.start),
-              end: formatUtc(occurrence.end),
-            })),
-          });
         if (clashes.length > 0) {
-          const refused = conflict(clashes.map((index) => plan.occurrences[index]!));
-          if (idempotencyKey === undefined) throw refused;
-          return { status: 409, body: problemOf(refused.code, refused.message, refused.extensions) };
+          const conflicts = clashes.map((index) => {
+            const { recurrenceId, start, end } = plan.occurrences[index]!;
+            return { recurrenceId, start, end };
+          });
+          if (idempotencyKey === undefined) throw occurrencesTaken(resource.resourceId, conflicts);
+          return { kind: 'taken', resourceId: resource.resourceId, conflicts };
         }
         const series: Series = {
           seriesId: randomUUID(),
@@ -113,18 +110,12 @@ export class CreateSeries {
           for (const booking of held) await this.bookings.insert(tx, booking);
         } catch (error) {
           // Only a booking made since the look-up (a concurrent reschedule) can get here.
-          if (isPgError(error, PG_ERRORS.exclusionViolation)) throw conflict([]);
+          if (isPgError(error, PG_ERRORS.exclusionViolation)) throw occurrencesTaken(resource.resourceId, []);
           throw error;
         }
         for (const booking of held)
           await this.outbox.write(tx, bookingEvent(this.topics, 'booking.confirmed', booking));
-        const body: CreatedSeriesView = {
-          seriesId: series.seriesId,
-          rrule: series.rrule,
-          timeZone: series.timeZone,
-          occurrences: held.map((booking) => toBookingView(booking, this.paymentLinks.forBooking, warnings)),
-        };
-        return { status: 201, body };
+        return { kind: 'created', series, occurrences: held, warnings };
       },
     );
   }

@@ -7,11 +7,19 @@ import {
   type Caller,
   type Page,
 } from '@booking/contracts';
-import { expandSeries, formatUtc } from '@booking/time';
+import { expandSeries, formatUtc, type Occurrence } from '@booking/time';
+import type { Booking } from '../../bookings/domain/booking';
 import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
 import { specOf, type Series } from '../domain/series';
 import { SeriesRepository } from '../infrastructure/series.repository';
-import { occurrenceView, type OccurrenceView } from '../interface/series-view';
+
+export type OccurrenceStatus = Booking['status'] | 'PLANNED' | 'CONFLICT';
+
+/** One occurrence of a window: where it is now, and its booking once held. */
+export interface ListedOccurrence extends Occurrence {
+  status: OccurrenceStatus;
+  bookingId: string | null;
+}
 
 const MAX_WINDOW_DAYS = 731;
 
@@ -38,7 +46,7 @@ export class SeriesOccurrences {
     caller: Caller,
     seriesId: string,
     window: { from: Date; to: Date; cursor?: string; limit: number },
-  ): Promise<Page<OccurrenceView>> {
+  ): Promise<{ series: Series; page: Page<ListedOccurrence> }> {
     const { to, limit } = window;
     if (to <= window.from) throw new DomainError('end_before_start', 'to must be after from.');
     if (to.getTime() - window.from.getTime() > MAX_WINDOW_DAYS * 86_400_000)
@@ -58,15 +66,15 @@ export class SeriesOccurrences {
     );
     const cancelled = new Set(series.cancelledRecurrences);
     const conflicted = new Set(series.conflicts.map((conflict) => conflict.recurrenceId));
-    const data = planned.map((occurrence) => {
+    const data = planned.map((occurrence): ListedOccurrence => {
       const booking = held.get(occurrence.recurrenceId.getTime());
       if (booking)
-        return occurrenceView(
-          { recurrenceId: occurrence.recurrenceId, start: booking.period.start, end: booking.period.end },
-          series.timeZone,
-          booking.status,
-          booking.bookingId,
-        );
+        return {
+          recurrenceId: occurrence.recurrenceId,
+          ...booking.period,
+          status: booking.status,
+          bookingId: booking.bookingId,
+        };
       const id = formatUtc(occurrence.recurrenceId);
       const status =
         cancelled.has(id) || series.status === 'CANCELLED'
@@ -74,9 +82,9 @@ export class SeriesOccurrences {
           : conflicted.has(id)
             ? 'CONFLICT'
             : 'PLANNED';
-      return occurrenceView(occurrence, series.timeZone, status, null);
+      return { ...occurrence, status, bookingId: null };
     });
-    return { data, nextCursor };
+    return { series, page: { data, nextCursor } };
   }
 }
 

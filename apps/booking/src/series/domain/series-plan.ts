@@ -15,6 +15,7 @@ import {
 } from '@booking/time';
 import type { Resource } from '../../resources/domain/resource';
 import type { Period } from '../../bookings/domain/booking';
+import { slotUnavailable } from '../../bookings/domain/booking-status';
 import {
   blockedOf,
   checkPeriod,
@@ -40,6 +41,17 @@ export interface SeriesPlan {
   heldUntil: Date;
   /** The first occurrence's start, held now or not. */
   firstStart: Date;
+}
+
+/** The 409 for a series whose occurrences clash with bookings, listing those it knows of. */
+export function occurrencesTaken(resourceId: string, taken: readonly Occurrence[]): DomainError {
+  return slotUnavailable(resourceId, {
+    conflicts: taken.map((occurrence) => ({
+      recurrenceId: formatUtc(occurrence.recurrenceId),
+      start: formatUtc(occurrence.start),
+      end: formatUtc(occurrence.end),
+    })),
+  });
 }
 
 /** A start or end as wall-clock fields in the zone: as given, or the wall time of an exact instant. */

@@ -1,6 +1,6 @@
 import type { BookingView } from '@booking/contracts';
 import { formatLocal, formatUtc, formatWall } from '@booking/time';
-import type { Booking } from '../../bookings/domain/booking';
+import type { ListedOccurrence, OccurrenceStatus } from '../application/series-occurrences.usecase';
 import type { Series } from '../domain/series';
 
 export interface SeriesView {
@@ -40,8 +40,6 @@ export function toSeriesView(series: Series): SeriesView {
   };
 }
 
-export type OccurrenceStatus = Booking['status'] | 'PLANNED' | 'CONFLICT';
-
 export interface OccurrenceView {
   recurrenceId: string;
   start: string;
@@ -52,12 +50,8 @@ export interface OccurrenceView {
   bookingId: string | null;
 }
 
-export function occurrenceView(
-  occurrence: { recurrenceId: Date; start: Date; end: Date },
-  zone: string,
-  status: OccurrenceStatus,
-  bookingId: string | null,
-): OccurrenceView {
+export function occurrenceView(occurrence: ListedOccurrence, zone: string): OccurrenceView {
+  const { status, bookingId } = occurrence;
   return {
     recurrenceId: formatUtc(occurrence.recurrenceId),
     start: formatUtc(occurrence.start),

@@ -6,6 +6,7 @@ import {
   pageQuery,
   rescheduleBookingSchema,
   type Caller,
+  type Page,
 } from '@booking/contracts';
 import { CurrentCaller, validate } from '@booking/nest-kit';
 import { resolveInstant } from '@booking/time';
@@ -14,7 +15,7 @@ import { PaymentLinks } from '../../bookings/application/payment-links';
 import { toBookingView } from '../../bookings/interface/booking-view';
 import { CancelSeries } from '../application/cancel-series.usecase';
 import { SeriesOccurrences } from '../application/series-occurrences.usecase';
-import { toSeriesView } from './series-view';
+import { occurrenceView, toSeriesView, type OccurrenceView } from './series-view';
 
 const windowQuery = pageQuery.extend({ from: z.string().max(40), to: z.string().max(40) });
 
@@ -43,14 +44,22 @@ export class SeriesController {
   }
 
   @Get('occurrences')
-  list(@CurrentCaller() caller: Caller, @Param('seriesId') seriesId: string, @Query() query: unknown) {
+  async list(
+    @CurrentCaller() caller: Caller,
+    @Param('seriesId') seriesId: string,
+    @Query() query: unknown,
+  ): Promise<Page<OccurrenceView>> {
     const window = validate(windowQuery, query);
-    return this.occurrences.list(caller, seriesId, {
+    const { series, page } = await this.occurrences.list(caller, seriesId, {
       from: instantOf('from', window.from),
       to: instantOf('to', window.to),
       ...(window.cursor === undefined ? {} : { cursor: window.cursor }),
       limit: window.limit,
     });
+    return {
+      data: page.data.map((occurrence) => occurrenceView(occurrence, series.timeZone)),
+      nextCursor: page.nextCursor,
+    };
   }
 
   @Post('cancel')

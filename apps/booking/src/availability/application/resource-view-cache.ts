@@ -1,4 +1,4 @@
-import type { ResourceVersion } from '../resources/domain/resource';
+import type { ResourceVersion } from '../../resources/domain/resource';
 
 /** A resource's view (`ResourceView`) as JSON text, for the row version it was made from. */
 export interface ResourceViewJson extends ResourceVersion {

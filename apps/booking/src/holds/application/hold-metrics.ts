@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Counter, Registry } from 'prom-client';
 import { DomainError } from '@booking/contracts';
 import { counterIn, METRICS } from '@booking/nest-kit';
-import type { IdempotentResult } from '../infrastructure/idempotency-store';
+import { SLOT_UNAVAILABLE } from '../../bookings/domain/booking-status';
+import type { Replayable } from '../../bookings/infrastructure/idempotency-store';
 
 export type HoldKind = 'hold' | 'series';
 
@@ -20,7 +21,10 @@ export class HoldMetrics {
     );
   }
 
-  async count(kind: HoldKind, take: () => Promise<IdempotentResult>): Promise<IdempotentResult> {
+  async count<Result extends Replayable<{ kind: string }>>(
+    kind: HoldKind,
+    take: () => Promise<Result>,
+  ): Promise<Result> {
     try {
       const result = await take();
       this.holds.inc({ kind, outcome: outcomeOf(result) });
@@ -32,8 +36,7 @@ export class HoldMetrics {
   }
 }
 
-function outcomeOf(result: IdempotentResult): string {
-  if (result.status < 400) return result.replayed ? 'replayed' : 'created';
-  const code = (result.body as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : String(result.status);
+function outcomeOf({ outcome, replayed }: Replayable<{ kind: string }>): string {
+  if (outcome.kind === 'taken') return SLOT_UNAVAILABLE;
+  return replayed ? 'replayed' : 'created';
 }

@@ -1,7 +1,8 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { availabilityQuery } from '@booking/contracts';
 import { validate } from '@booking/nest-kit';
-import { SearchAvailability } from './search-availability.usecase';
+import { toResourceView } from '../../resources/interface/resource-view';
+import { SearchAvailability } from '../application/search-availability.usecase';
 
 @Controller('availability')
 export class AvailabilityController {
@@ -11,6 +12,6 @@ export class AvailabilityController {
   @Get()
   @Header('content-type', 'application/json; charset=utf-8')
   find(@Query() query: unknown): Promise<Buffer> {
-    return this.search.execute(validate(availabilityQuery, query));
+    return this.search.execute(validate(availabilityQuery, query), toResourceView);
   }
 }

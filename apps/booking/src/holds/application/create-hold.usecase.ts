@@ -1,18 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { problemOf, type Caller, type CreateBookingRequest, type TopicNames } from '@booking/contracts';
+import type { Caller, CreateBookingRequest, TopicNames } from '@booking/contracts';
 import { isPgError, PG_ERRORS } from '@booking/db';
 import { OUTBOX_WRITER, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import type { Resource } from '../../resources/domain/resource';
-import { slotUnavailable } from '../domain/booking-status';
-import { planHold, type HoldLimits } from '../domain/hold-plan';
-import { newBooking } from '../domain/new-booking';
-import { BookingRepository } from '../infrastructure/booking.repository';
-import type { IdempotentResult } from '../infrastructure/idempotency-store';
-import { PaymentLinks } from './payment-links';
-import { bookingEvent } from './booking-events';
-import { toBookingView } from '../interface/booking-view';
-import { HoldTransaction } from './hold-transaction';
+import { slotUnavailable } from '../../bookings/domain/booking-status';
+import { planHold, type HoldLimits } from '../../bookings/domain/hold-plan';
+import { newBooking } from '../../bookings/domain/new-booking';
+import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
+import type { Replayable } from '../../bookings/infrastructure/idempotency-store';
+import type { Booking } from '../../bookings/domain/booking';
+import type { BookingWarning } from '../../customers/domain/standing';
+import { bookingEvent } from '../../bookings/application/booking-events';
+import { HoldTransaction } from '../../bookings/application/hold-transaction';
+
+/** What a hold request came to; kept with its Idempotency-Key, so a replay gets it again. */
+export type HoldOutcome =
+  { kind: 'held'; booking: Booking; warnings: BookingWarning[] } | { kind: 'taken'; resourceId: string };
 
 /**
  * `POST /bookings`: validate and resolve the times first, then in one transaction lock the resource row
@@ -24,7 +28,6 @@ export class CreateHold {
   constructor(
     private readonly holds: HoldTransaction,
     private readonly bookings: BookingRepository,
-    private readonly paymentLinks: PaymentLinks,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
   ) {}
@@ -33,7 +36,7 @@ export class CreateHold {
     caller: Caller,
     request: CreateBookingRequest,
     idempotencyKey: string | undefined,
-  ): Promise<IdempotentResult> {
+  ): Promise<Replayable<HoldOutcome>> {
     const prepare = (resource: Resource, now: Date, limits: HoldLimits) => {
       const plan = planHold({ request, resource, now, limits });
       return { plan, start: plan.period.start };
@@ -43,7 +46,7 @@ export class CreateHold {
       request,
       idempotencyKey,
       prepare,
-      async ({ tx, resource, now, plan, warnings }) => {
+      async ({ tx, resource, now, plan, warnings }): Promise<HoldOutcome> => {
         const booking = newBooking(plan, resource, caller, request, now);
         const event = bookingEvent(
           this.topics,
@@ -59,14 +62,13 @@ export class CreateHold {
         if (saved.status === 'rejected') throw saved.reason;
         if (inserted.status === 'rejected') {
           if (!isPgError(inserted.reason, PG_ERRORS.exclusionViolation)) throw inserted.reason;
-          const conflict = slotUnavailable(resource.resourceId);
           // With a key, a conflict is an answer to store (hence the savepoint); without one, it ends the transaction.
-          if (idempotencyKey === undefined) throw conflict;
+          if (idempotencyKey === undefined) throw slotUnavailable(resource.resourceId);
           await tx.query('ROLLBACK TO SAVEPOINT hold');
-          return { status: 409, body: problemOf(conflict.code, conflict.message, conflict.extensions) };
+          return { kind: 'taken', resourceId: resource.resourceId };
         }
         if (written.status === 'rejected') throw written.reason;
-        return { status: 201, body: toBookingView(booking, this.paymentLinks.forBooking, warnings) };
+        return { kind: 'held', booking, warnings };
       },
     );
   }

@@ -7,10 +7,10 @@ import {
   type AvailabilityQuery,
 } from '@booking/contracts';
 import { availabilityCacheParts } from '@booking/availability-cache';
-import { AvailabilityCache } from '../bookings/infrastructure/availability-cache';
+import { AvailabilityCache } from '../../bookings/infrastructure/availability-cache';
 import { isUuid } from '@booking/db';
-import { ResourceRepository } from '../resources/infrastructure/resource.repository';
-import { toResourceView } from '../resources/interface/resources.controller';
+import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import type { Resource } from '../../resources/domain/resource';
 import { ResourceViewCache } from './resource-view-cache';
 
 const MAX_SEARCH_DAYS = 366;
@@ -27,8 +27,11 @@ export class SearchAvailability {
     private readonly cache: AvailabilityCache,
   ) {}
 
-  /** The page (`Page<ResourceView>`) as JSON bytes, as the cache holds it. */
-  async execute(query: AvailabilityQuery): Promise<Buffer> {
+  /**
+   * The page of free resources, each as `render` shows it, as the JSON bytes the cache holds.
+   * Rendering belongs to the caller; it is cached here because the JSON is what is worth keeping.
+   */
+  async execute(query: AvailabilityQuery, render: (resource: Resource) => unknown): Promise<Buffer> {
     const from = new Date(query.from);
     const to = new Date(query.to);
     if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
@@ -59,13 +62,13 @@ export class SearchAvailability {
         (await this.resources.findVersions(resourceIds)).map(({ resource, version }) => ({
           resourceId: resource.resourceId,
           version,
-          json: JSON.stringify(toResourceView(resource)),
+          json: JSON.stringify(render(resource)),
         })),
       );
       const last = found[found.length - 1];
       const nextCursor =
         rows.length > query.limit && last ? encodeCursor({ resourceId: last.resourceId }) : null;
-      // A `Page<ResourceView>` joined from the views' JSON text, which is not parsed again.
+      // A page joined from the views' JSON text, which is not parsed again.
       return `{"data":[${views.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
     });
   }

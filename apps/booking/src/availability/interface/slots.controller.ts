@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { slotsQuery } from '@booking/contracts';
 import { validate } from '@booking/nest-kit';
-import { ListSlots, type SlotView } from './list-slots.usecase';
+import { ListSlots, type SlotView } from '../application/list-slots.usecase';
 
 @Controller('resources/:resourceId/slots')
 export class SlotsController {

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { BookingsModule } from '../bookings/bookings.module';
+import { CustomersModule } from '../customers/customers.module';
+import { ResourcesModule } from '../resources/resources.module';
+import { CancelSeries } from './application/cancel-series.usecase';
+import { CreateSeries } from './application/create-series.usecase';
+import { MaterializeSeriesJob } from './application/materialize-series.job';
+import { SeriesOccurrences } from './application/series-occurrences.usecase';
+import { SeriesRepository } from './infrastructure/series.repository';
+import { SeriesController } from './interface/series.controller';
+
+@Module({
+  imports: [BookingsModule, ResourcesModule, CustomersModule],
+  controllers: [SeriesController],
+  providers: [SeriesRepository, CreateSeries, SeriesOccurrences, CancelSeries, MaterializeSeriesJob],
+  exports: [CreateSeries],
+})
+export class SeriesModule {}
