@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shutdownConfigSchema } from '@booking/config';
 
 const url = (fallback: string) => z.string().url().default(fallback);
 const optional = z
@@ -7,6 +8,7 @@ const optional = z
   .transform((value) => (value ? value : undefined));
 
 export const gatewayConfigSchema = z.object({
+  ...shutdownConfigSchema.shape,
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   JWT_SECRET: z
     .string()

@@ -33,6 +33,7 @@ class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationSh
     private readonly readiness: Readiness,
     private readonly upstream: Upstream,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   onModuleInit(): void {
@@ -43,8 +44,8 @@ class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationSh
       this.readiness.register(service, () => this.upstream.ready(service), reported);
   }
 
-  onModuleDestroy(): void {
-    this.readiness.markShuttingDown();
+  onModuleDestroy(): Promise<void> {
+    return this.readiness.drain(this.config.SHUTDOWN_DRAIN_MS);
   }
 
   onApplicationShutdown(): void {

@@ -6,5 +6,10 @@ import { GATEWAY_SECRETS, gatewayConfigSchema } from './gateway-config';
 
 runService('api-gateway', async () => {
   const config = parseConfig(gatewayConfigSchema, process.env, { secrets: GATEWAY_SECRETS });
-  return { ...(await createGatewayApp(config)), port: config.GATEWAY_PORT, host: config.LISTEN_HOST };
+  return {
+    ...(await createGatewayApp(config)),
+    port: config.GATEWAY_PORT,
+    host: config.LISTEN_HOST,
+    shutdown: config,
+  };
 });

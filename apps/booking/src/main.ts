@@ -6,5 +6,10 @@ import { BOOKING_SECRETS, bookingConfigSchema } from './booking-config';
 
 runService('booking', async () => {
   const config = parseConfig(bookingConfigSchema, process.env, { secrets: BOOKING_SECRETS });
-  return { ...(await createBookingApp(config)), port: config.BOOKING_PORT, host: config.LISTEN_HOST };
+  return {
+    ...(await createBookingApp(config)),
+    port: config.BOOKING_PORT,
+    host: config.LISTEN_HOST,
+    shutdown: config,
+  };
 });

@@ -10,5 +10,6 @@ runService('notification', async () => {
     ...(await createNotificationApp(config)),
     port: config.NOTIFICATION_PORT,
     host: config.LISTEN_HOST,
+    shutdown: config,
   };
 });

@@ -6,5 +6,10 @@ import { PAYMENT_SECRETS, paymentConfigSchema } from './payment-config';
 
 runService('payment', async () => {
   const config = parseConfig(paymentConfigSchema, process.env, { secrets: PAYMENT_SECRETS });
-  return { ...(await createPaymentApp(config)), port: config.PAYMENT_PORT, host: config.LISTEN_HOST };
+  return {
+    ...(await createPaymentApp(config)),
+    port: config.PAYMENT_PORT,
+    host: config.LISTEN_HOST,
+    shutdown: config,
+  };
 });

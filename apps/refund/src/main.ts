@@ -6,5 +6,10 @@ import { REFUND_SECRETS, refundConfigSchema } from './refund-config';
 
 runService('refund', async () => {
   const config = parseConfig(refundConfigSchema, process.env, { secrets: REFUND_SECRETS });
-  return { ...(await createRefundApp(config)), port: config.REFUND_PORT, host: config.LISTEN_HOST };
+  return {
+    ...(await createRefundApp(config)),
+    port: config.REFUND_PORT,
+    host: config.LISTEN_HOST,
+    shutdown: config,
+  };
 });

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * How a process stops on SIGTERM: out of rotation at once and still serving for the drain (so
+ * balancers stop sending first), then closed; forced out, exit code 1, once the grace has passed.
+ */
+export const shutdownConfigSchema = z.object({
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type ShutdownConfig = z.infer<typeof shutdownConfigSchema>;
+
 /** Settings every service reads; each app extends this with its own. */
 export const commonConfigSchema = z.object({
+  ...shutdownConfigSchema.shape,
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default(''),
@@ -29,7 +41,6 @@ export const commonConfigSchema = z.object({
   LISTEN_HOST: z.string().min(1).default('127.0.0.1'),
   /** The key of the tokens the gateway signs for every request it forwards (the same on both sides). */
   INTERNAL_JWT_SECRET: z.string().min(16).default('local-development-internal-secret'),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** PostgreSQL's limits per session of a service's pool: no statement, lock wait or idle transaction runs on. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),

@@ -1,2 +1,7 @@
 export { parseConfig, ConfigError } from './parse-config';
-export { commonConfigSchema, type CommonConfig } from './common-config';
+export {
+  commonConfigSchema,
+  shutdownConfigSchema,
+  type CommonConfig,
+  type ShutdownConfig,
+} from './common-config';

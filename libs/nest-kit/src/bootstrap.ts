@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
+import type { ShutdownConfig } from '@booking/config';
 import type { JsonLogger } from './json-logger';
 import { refuseNulInUrl, useJsonBodyParser } from './json-body-parser';
 import { PROBLEM_CONTENT_TYPE, ProblemFilter } from './problem.filter';
 import { toProblem } from './to-problem';
 import { METRICS, observeHttpRequests } from './metrics';
+import { Readiness } from './readiness';
 import { requestContext } from './request-context';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,6 +46,18 @@ export function createFastifyAdapter(options: AdapterOptions = {}): FastifyAdapt
 }
 
 /**
+ * While draining, each answer closes its connection: a keep-alive client then opens a new one
+ * for its next request (taken, or refused once the port closes) instead of sending it on a
+ * connection the close is about to reset.
+ */
+function closeConnectionsWhileDraining(fastify: FastifyInstance, readiness: Readiness): void {
+  fastify.addHook('onSend', (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    if (readiness.isShuttingDown) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+}
+
+/**
  * Initialises the app with what every service gets before it listens: problem+json for every
  * error (including what Fastify raises before a handler runs), JSON bodies only, the request id
  * echoed and carried into the logs, request durations in its metrics, and graceful shutdown on
@@ -61,6 +75,7 @@ export async function initServiceApp(
     void reply.header('x-request-id', request.id);
     requestContext.run({ requestId: request.id }, done);
   });
+  closeConnectionsWhileDraining(fastify, app.get(Readiness));
   observeHttpRequests(fastify, app.get<Registry>(METRICS));
   useJsonBodyParser(fastify, BODY_LIMIT_BYTES);
   refuseNulInUrl(fastify);
@@ -102,13 +117,33 @@ export async function createServiceApp(
   return app;
 }
 
+/** On SIGTERM, the line that says so, and the timer that ends a shutdown which outlasts its grace. */
+function boundShutdown(logger: JsonLogger, { SHUTDOWN_DRAIN_MS, SHUTDOWN_GRACE_MS }: ShutdownConfig): void {
+  process.once('SIGTERM', () => {
+    logger.event('info', 'shutting down', { drainMs: SHUTDOWN_DRAIN_MS, graceMs: SHUTDOWN_GRACE_MS });
+    setTimeout(() => {
+      logger.event('error', 'shutdown outlasted its grace: exiting', { graceMs: SHUTDOWN_GRACE_MS });
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+  });
+}
+
 /** A service's entry point: start it, or say why not in one JSON line and exit non-zero. */
 export function runService(
   service: string,
-  start: () => Promise<{ app: NestFastifyApplication; port: number; host: string; logger: JsonLogger }>,
+  start: () => Promise<{
+    app: NestFastifyApplication;
+    port: number;
+    host: string;
+    logger: JsonLogger;
+    shutdown: ShutdownConfig;
+  }>,
 ): void {
   start()
-    .then(({ app, port, host, logger }) => listen(app, port, logger, host))
+    .then(({ app, port, host, logger, shutdown }) => {
+      boundShutdown(logger, shutdown);
+      return listen(app, port, logger, host);
+    })
     .catch((error: unknown) => {
       process.stderr.write(
         `${JSON.stringify({ time: new Date().toISOString(), level: 'fatal', service, msg: String(error) })}\n`,

@@ -137,6 +137,7 @@ class PlatformLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationS
 
   constructor(
     private readonly readiness: Readiness,
+    @Inject(SERVICE_CONFIG) private readonly config: CommonConfig,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(KAFKA) kafka: Kafka,
     @Inject(REDIS) private readonly redis: Redis | null,
@@ -152,8 +153,8 @@ class PlatformLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationS
     if (redis) this.readiness.register('redis', () => redis.ping(), { gating: false });
   }
 
-  onModuleDestroy(): void {
-    this.readiness.markShuttingDown();
+  onModuleDestroy(): Promise<void> {
+    return this.readiness.drain(this.config.SHUTDOWN_DRAIN_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {

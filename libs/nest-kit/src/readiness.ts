@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 
 export type ReadinessCheck = () => Promise<unknown>;
@@ -32,6 +33,16 @@ export class Readiness {
 
   markShuttingDown(): void {
     this.shuttingDown = true;
+  }
+
+  get isShuttingDown(): boolean {
+    return this.shuttingDown;
+  }
+
+  /** Out of rotation at once, still serving for `drainMs` while balancers notice: then it may close. */
+  async drain(drainMs: number): Promise<void> {
+    this.markShuttingDown();
+    await sleep(drainMs);
   }
 
   async report(timeoutMs = 2_000): Promise<ReadinessReport> {
