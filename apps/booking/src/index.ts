@@ -1,3 +1,4 @@
 // What the end-to-end suite starts in-process; other apps never import this.
 export { createBookingApp } from './booking-app';
 export { bookingConfigSchema, type BookingConfig } from './booking-config';
+export { ExpireHoldsJob, MarkNoShowsJob } from './bookings/application/due-transition.job';

@@ -1,6 +1,7 @@
 // What the end-to-end suite starts in-process; other apps never import this.
 export { createNotificationApp } from './notification-app';
 export { notificationConfigSchema, type NotificationConfig } from './notification-config';
+export { SendNotificationsJob } from './notifications/application/send-notifications.job';
 export { SmtpMailer } from './notifications/infrastructure/smtp-mailer';
 export { SmsClient } from './notifications/infrastructure/sms-client';
 export { parseTokenKeys, TokenCipher } from './calendar-sync/infrastructure/token-cipher';

@@ -1,3 +1,4 @@
+import { SendNotificationsJob } from '@booking/app-notification';
 import { expectEventually, TopicCollector, uniqueName } from '@booking/testing';
 import { Client, platformForSuite, publishPayment, readJson, type Json } from './fixtures';
 import type { RunningPlatform } from './platform';
@@ -99,7 +100,7 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
     );
 
     at('2026-10-20T13:59:00Z');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await platform.runJob('notification', SendNotificationsJob);
     expect(mailTo(contact.email)).toHaveLength(1);
 
     at('2026-10-20T14:00:00Z');
@@ -218,7 +219,7 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
       'Booking cancelled: Mon, 16 Nov 2026, 15:00 GMT',
     );
     at('2026-11-16T14:00:00Z');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await platform.runJob('notification', SendNotificationsJob);
     expect(mailTo(contact.email)).toHaveLength(3);
     expect(smsTo(contact.phone)).toEqual([]);
   });
@@ -322,7 +323,7 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
       expect(reminder).toMatchObject({ status: 'failed', sentAt: null });
     });
     at('2026-12-14T09:00:00Z');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await platform.runJob('notification', SendNotificationsJob);
     expect(mailTo(contact.email)).toHaveLength(1);
   });
 

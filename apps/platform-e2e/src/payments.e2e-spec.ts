@@ -99,6 +99,9 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     });
     expect(confirmed['holdExpiresAt']).toBeNull();
     await expectEventually(() => expect(ofBooking(bookingId, 'booking.confirmed')).toHaveLength(1));
+    // Written once by each service: what Kafka carries can only be copies of these rows.
+    expect(await platform.outboxTypes('payment', bookingId)).toEqual(['payment.succeeded']);
+    expect(await platform.outboxTypes('booking', bookingId)).toEqual(['booking.held', 'booking.confirmed']);
     const [payment] = ofBooking(bookingId, 'payment.succeeded');
     expect(payment).toMatchObject({ source: 'payment-service', subject: bookingId });
     expect(payment!.data).toMatchObject({ bookingId, amount: DEPOSIT, currency: 'VND' });
@@ -119,8 +122,9 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
       await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('CONFIRMED'));
       expect(await count('payment', 'SELECT count(*) AS n FROM payment WHERE txn_id = $1', [txnId])).toBe(1);
       await expectEventually(() => expect(ofBooking(bookingId, 'booking.confirmed')).toHaveLength(1));
-      expect(ofBooking(bookingId, 'payment.succeeded')).toHaveLength(1);
-      expect(ofBooking(bookingId, 'refund.requested')).toHaveLength(0);
+      // Every delivery has been answered, so the payment service has written all it ever will.
+      expect(await platform.outboxTypes('payment', bookingId)).toEqual(['payment.succeeded']);
+      expect(await platform.outboxTypes('booking', bookingId)).toEqual(['booking.held', 'booking.confirmed']);
     } finally {
       platform.sandbox.setFaults({ delivery: { copies: 1, extraIds: 0, outOfOrder: false } });
     }
@@ -220,6 +224,7 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
       expect(metrics).toMatch(/^events_dropped_total\{[^}]*reason="foreign_source"[^}]*\} [1-9]/m);
     });
     expect((await statusOf(bookingId))['status']).toBe('HOLD');
+    expect(await platform.outboxTypes('booking', bookingId)).toEqual(['booking.held']);
   });
 
   it('counts a refused delivery by its reason, so a wrong key shows before holds expire', async () => {
@@ -402,19 +407,21 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     const txnId = chargeWithoutWebhooks(platform, { bookingId, amount: 700, currency: 'VND' });
     const data = { bookingId, txnId, amount: 700, currency: 'VND', reason: 'unknown_booking' };
     const eventId = randomUUID();
+    const otherId = randomUUID();
     await publishEvent(platform, 'booking', eventId, 'refund.requested', data);
     await publishEvent(platform, 'booking', eventId, 'refund.requested', data);
-    await publishEvent(platform, 'booking', randomUUID(), 'refund.requested', data);
+    await publishEvent(platform, 'booking', otherId, 'refund.requested', data);
     await expectEventually(() => expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1));
-    // Every copy has been consumed once the third is in the inbox; the refund table still has one row.
+    // The third copy is last on the booking's partition: once its id is in the inbox, all three
+    // have been consumed, and the refund table still has one row.
     await expectEventually(async () =>
       expect(
         await count(
           'refund',
           `SELECT count(*) AS n FROM inbox WHERE consumer = 'refund.requests' AND event_id = ANY($1)`,
-          [[eventId]],
+          [[eventId, otherId]],
         ),
-      ).toBe(1),
+      ).toBe(2),
     );
     expect(await count('refund', 'SELECT count(*) AS n FROM refund WHERE booking_id = $1', [bookingId])).toBe(
       1,
@@ -474,6 +481,13 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     });
     expect(ofBooking(bookingId, 'booking.confirmed')).toHaveLength(1);
     expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1);
+    // The cancel's refund travels on booking.cancelled; refund.requested was asked exactly twice:
+    // the barrier's own, and the booking service's for the barrier payment it cannot apply.
+    expect(
+      ofBooking(bookingId, 'refund.requested')
+        .map((event) => (event.data as Json)['txnId'])
+        .sort(),
+    ).toEqual(['pi_barrier_payment', 'pi_barrier_refund']);
     expect(platform.sandbox.ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
     const ofThisPayment = 'SELECT count(*) AS n FROM refund WHERE booking_id = $1 AND txn_id = $2';
     expect(await count('refund', ofThisPayment, [bookingId, txnId])).toBe(1);

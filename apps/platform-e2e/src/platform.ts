@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import { PROVISIONED_TOPICS, topicNames, type TopicNames } from '@booking/contracts';
 import { createPool, databaseUrl as urlOfDatabase } from '@booking/db';
 import { createKafka, ensureTopics } from '@booking/kafka';
-import { JsonLogger } from '@booking/nest-kit';
+import { JsonLogger, type PeriodicJob } from '@booking/nest-kit';
 import { TEST_INTERNAL_JWT_SECRET, TEST_JWT_SECRET, testRun, uniqueName } from '@booking/testing';
 import { ManualClock } from '@booking/time';
 import { createGatewayApp, gatewayConfigSchema } from '@booking/app-api-gateway';
@@ -16,6 +16,8 @@ import { createRefundApp, refundConfigSchema } from '@booking/app-refund';
 import { MessagingSandbox } from '@booking/app-messaging-sandbox';
 import { SandboxProvider } from '@booking/app-payment-sandbox';
 import { GoogleSandbox } from '@booking/app-google-sandbox';
+
+type ServiceName = 'booking' | 'payment' | 'refund' | 'notification';
 
 export interface RunningPlatform {
   gatewayUrl: string;
@@ -35,7 +37,14 @@ export interface RunningPlatform {
   /** The first instant at which the expiry job takes this hold: its expiry plus the payment grace. */
   expiryJobTakes(holdExpiresAt: string): Date;
   /** A pool on one service's own database, for asserting what was (not) written. */
-  database(service: 'booking' | 'payment' | 'refund' | 'notification'): Pool;
+  database(service: ServiceName): Pool;
+  /** The event types a service's outbox holds for one subject, in the order they were written. */
+  outboxTypes(service: ServiceName, subject: string): Promise<string[]>;
+  /**
+   * Runs one of a service's jobs once, after any run in progress, so that "nothing happened" is
+   * an answer rather than a guess about how long to wait.
+   */
+  runJob(service: ServiceName, job: abstract new (...args: never[]) => PeriodicJob): Promise<void>;
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   stop(): Promise<void>;
 }
@@ -149,23 +158,32 @@ export async function startPlatform(
     ...options.env,
   };
   const apps: NestFastifyApplication[] = [];
-  const started = async (created: Promise<{ app: NestFastifyApplication }>) => {
+  const appOf = new Map<string, NestFastifyApplication>();
+  const started = async (created: Promise<{ app: NestFastifyApplication }>, service: string) => {
     const { app } = await created;
     apps.push(app);
+    appOf.set(service, app);
     await app.listen(0, '127.0.0.1');
     return (await app.getUrl()).replace('[::1]', '127.0.0.1');
   };
   const bookingConfig = parseConfig(bookingConfigSchema, shared);
   const [booking, payment, refund, notification] = await Promise.all([
-    started(createBookingApp(bookingConfig, { clock }, quietLogger('booking'))),
-    started(createPaymentApp(parseConfig(paymentConfigSchema, shared), { clock }, quietLogger('payment'))),
-    started(createRefundApp(parseConfig(refundConfigSchema, shared), { clock }, quietLogger('refund'))),
+    started(createBookingApp(bookingConfig, { clock }, quietLogger('booking')), 'booking'),
+    started(
+      createPaymentApp(parseConfig(paymentConfigSchema, shared), { clock }, quietLogger('payment')),
+      'payment',
+    ),
+    started(
+      createRefundApp(parseConfig(refundConfigSchema, shared), { clock }, quietLogger('refund')),
+      'refund',
+    ),
     started(
       createNotificationApp(
         parseConfig(notificationConfigSchema, shared),
         { clock },
         quietLogger('notification'),
       ),
+      'notification',
     ),
   ]);
   const gatewayConfig = parseConfig(gatewayConfigSchema, {
@@ -176,8 +194,15 @@ export async function startPlatform(
     REFUND_URL: refund,
     NOTIFICATION_URL: notification,
   });
-  gatewayUrl = await started(createGatewayApp(gatewayConfig, quietLogger('api-gateway')));
+  gatewayUrl = await started(createGatewayApp(gatewayConfig, quietLogger('api-gateway')), 'api-gateway');
   const pools = new Map<string, Pool>();
+  const database = (service: ServiceName): Pool => {
+    const existing = pools.get(service);
+    if (existing) return existing;
+    const pool = createPool(urlOfDatabase(databaseUrl, `${prefix}_${service}`), { max: 5 });
+    pools.set(service, pool);
+    return pool;
+  };
 
   return {
     gatewayUrl,
@@ -191,13 +216,15 @@ export async function startPlatform(
     topics: topicNames(`${prefix}.`),
     expiryJobTakes: (holdExpiresAt) =>
       new Date(Date.parse(holdExpiresAt) + bookingConfig.HOLD_PAYMENT_GRACE_SECONDS * 1_000),
-    database(service) {
-      const existing = pools.get(service);
-      if (existing) return existing;
-      const pool = createPool(urlOfDatabase(databaseUrl, `${prefix}_${service}`), { max: 5 });
-      pools.set(service, pool);
-      return pool;
+    database,
+    async outboxTypes(service, subject) {
+      const { rows } = await database(service).query<{ type: string }>(
+        `SELECT payload->>'type' AS type FROM outbox WHERE payload->>'subject' = $1 ORDER BY id`,
+        [subject],
+      );
+      return rows.map((row) => row.type);
     },
+    runJob: (service, job) => appOf.get(service)!.get(job, { strict: false }).runNow(),
     request: (path, { json, headers, ...init } = {}) =>
       fetch(`${gatewayUrl}${path}`, {
         ...init,

@@ -5,8 +5,8 @@ import { LOGGER } from './tokens';
 /**
  * A job that runs every `intervalMs` for the application's lifetime, never overlapping itself:
  * a tick while a run is under way is folded into one more run after it, and shutdown waits for
- * the run in progress. `wake()` runs it now (work has just arrived). Failures are logged and the
- * next tick tries again.
+ * the run in progress. `wake()` runs it now (work has just arrived); `runNow()` runs it after the
+ * run in progress and says when that run is over. Failures are logged and the next tick tries again.
  */
 @Injectable()
 export abstract class PeriodicJob implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -36,6 +36,15 @@ export abstract class PeriodicJob implements OnApplicationBootstrap, OnApplicati
       this.again = true;
       return;
     }
+    void this.start();
+  }
+
+  async runNow(): Promise<void> {
+    while (this.running) await this.running;
+    await this.start();
+  }
+
+  private start(): Promise<unknown> {
     this.running = this.runOnce()
       .catch((error: unknown) => this.logger.event('error', `${this.name} failed`, describeError(error)))
       .finally(() => {
@@ -45,5 +54,6 @@ export abstract class PeriodicJob implements OnApplicationBootstrap, OnApplicati
           this.wake();
         }
       });
+    return this.running;
   }
 }
