@@ -66,6 +66,12 @@ export function parseRule(input: string): ParsedRule {
     throw new InvalidRule('BYMONTHDAY is not allowed with WEEKLY.');
   if (parts['BYDAY'] && /\d/.test(parts['BYDAY']) && !['MONTHLY', 'YEARLY'].includes(parts['FREQ']))
     throw new InvalidRule('Numbered BYDAY needs MONTHLY or YEARLY.');
+  // rrule.js applies it to DTSTART's first week from DTSTART on, not to the whole week as RFC 5545 does.
+  if (parts['BYSETPOS'] && parts['FREQ'] === 'WEEKLY')
+    throw new InvalidRule('BYSETPOS is not supported with WEEKLY.');
+  // rrule.js reads such a list as "numbered AND plain", which no day is; RFC 5545 means either.
+  if (parts['BYDAY'] && /\d/.test(parts['BYDAY']) && /(^|,)[A-Z]/.test(parts['BYDAY']))
+    throw new InvalidRule('BYDAY may not mix numbered days (1MO) with plain ones (FR).');
   if (parts['BYSETPOS'] && Object.keys(parts).every((key) => !key.startsWith('BY') || key === 'BYSETPOS'))
     throw new InvalidRule('BYSETPOS needs another BYxxx part.');
   const withoutUntil = Object.entries(parts)

@@ -338,6 +338,14 @@ describe('RFC 5545 §3.8.5.3 examples (daily or coarser), in America/New_York', 
     ).toEqual(days('1997-08', [5, 17, 19, 31]));
   });
 
+  it('counts a date that two BYSETPOS positions pick once toward COUNT, as RFC 5545 does', () => {
+    // April 2027 has four Mondays, so its set is the last Tuesday alone, which 1 and -1 both pick.
+    const rule = 'FREQ=MONTHLY;COUNT=5;BYDAY=-5MO,-1TU;BYSETPOS=1,-1';
+    expect(
+      localDates(series(rule, '2027-03-28T09:00'), '2027-01-01T00:00:00Z', '2028-01-01T00:00:00Z'),
+    ).toEqual(['2027-03-30', '2027-04-27', '2027-05-03', '2027-05-25', '2027-06-29']);
+  });
+
   it('skips an invalid date (February 30) as RFC 5545 says', () => {
     expect(localDates(series('FREQ=MONTHLY;BYMONTHDAY=15,30;COUNT=5', '2007-01-15T09:00'))).toEqual([
       '2007-01-15',
@@ -357,6 +365,11 @@ describe('series policies', () => {
     expect(localDates(clamp, ...window)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30']);
     const skip = series('FREQ=MONTHLY;COUNT=4', '2027-01-31T10:00', { onMissingDay: 'skip' });
     expect(localDates(skip, ...window)).toEqual(['2027-01-31', '2027-03-31', '2027-05-31', '2027-07-31']);
+  });
+
+  it('leaves a yearly rule on a day of every month as RFC 5545 has it, clamp or not', () => {
+    const clamp = series('FREQ=YEARLY;BYMONTHDAY=30;COUNT=3', '2027-02-10T10:00', { onMissingDay: 'clamp' });
+    expect(localDates(clamp, ...window)).toEqual(['2027-03-30', '2027-04-30', '2027-05-30']);
   });
 
   it('moves a yearly Feb 29 to Feb 28 in 2027 with clamp, and skips it with skip (ACCEPTANCE 6)', () => {
@@ -462,6 +475,8 @@ describe('parseRule', () => {
     ['FREQ=DAILY;;COUNT=2', /NAME=VALUE/],
     ['FREQ=MONTHLY;UNTIL=20270230T000000Z', /not a date/],
     ['FREQ=WEEKLY;BYDAY=1MO', /Numbered BYDAY/],
+    ['FREQ=MONTHLY;BYDAY=1MO,FR', /may not mix/],
+    ['FREQ=WEEKLY;BYDAY=SA,SU;BYSETPOS=2', /not supported with WEEKLY/],
     ['', /empty/],
   ])('refuses %p', (rule, message) => {
     expect(() => parseRule(rule)).toThrow(InvalidRule);

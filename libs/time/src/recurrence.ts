@@ -50,9 +50,13 @@ export function expandSeries(
   const wallDuration = wallToFloating(spec.end).getTime() - dtstart.getTime();
   const windowStart = new Date(wallToFloating(instantToWall(from, spec.zone)).getTime() - DAY);
   const windowEnd = new Date(wallToFloating(instantToWall(to, spec.zone)).getTime() + DAY);
-  const options: Partial<Options> = {
+  const ruleOptions = distinctCount({
     ...(spec.onMissingDay === 'clamp' ? clampMissingDays(spec.rule.options, spec.start) : spec.rule.options),
-    dtstart: anchorNear(spec.rule.options, dtstart, windowStart),
+    dtstart,
+  });
+  const options: Partial<Options> = {
+    ...ruleOptions,
+    dtstart: anchorNear(ruleOptions, dtstart, windowStart),
     ...untilOption(spec),
   };
   // Two more than asked: the floating window's extra day before `from` may hold two that are dropped.
@@ -122,6 +126,24 @@ export function boundedBetween(
   return dates.filter((date, index) => index === 0 || date.getTime() !== dates[index - 1]!.getTime());
 }
 
+const COUNT_HORIZON_MS = 100 * 366 * DAY;
+
+/**
+ * rrule.js counts a date that several BYSETPOS positions pick (1,-1 in a period of one match)
+ * once per position toward COUNT, where RFC 5545's set holds it once. Such a COUNT becomes the
+ * UNTIL of its COUNT-th distinct date, looked for within a hundred years.
+ */
+export function distinctCount(options: Partial<Options>): Partial<Options> {
+  const { count, ...uncounted } = options;
+  if (!count || asArray(options.bysetpos).length < 2) return options;
+  const dtstart = options.dtstart!;
+  const horizon = new Date(dtstart.getTime() + COUNT_HORIZON_MS);
+  const picks = count * asArray(options.bysetpos).length;
+  const distinct = [...new Set(boundedBetween(uncounted, dtstart, horizon, picks).map(Number))];
+  // No date at all: an UNTIL before DTSTART, which rrule.js honours with none.
+  return { ...uncounted, until: new Date(distinct.slice(0, count).at(-1) ?? dtstart.getTime() - 1) };
+}
+
 /** The floating result's UTC fields are the wall time, so its milliseconds go straight to the zone rules. */
 function startOf(floating: Date, spec: SeriesSpec): Date | 'gap' {
   const candidates = instantsForWall(spec.zone, floating.getTime());
@@ -161,7 +183,8 @@ const fewestDays = (month: number) => (month === 2 ? 28 : daysIn(month, 2001));
 /**
  * `onMissingDay: clamp`: a monthly or yearly rule on one day some months lack (the 31st, Feb 29)
  * falls on the month's last day instead, as TIME-NOTES' "31st or the last day" recipe:
- * BYMONTHDAY=28..31;BYSETPOS=-1. Rules that pick days any other way are left as RFC 5545 has them.
+ * BYMONTHDAY=28..31;BYSETPOS=-1. Rules that pick days any other way, and a yearly rule on a day
+ * of every month, are left as RFC 5545 has them.
  */
 export function clampMissingDays(options: Partial<Options>, start: WallTime): Partial<Options> {
   const other = options.byweekday ?? options.bysetpos ?? options.byyearday ?? options.byweekno;
@@ -174,7 +197,8 @@ export function clampMissingDays(options: Partial<Options>, start: WallTime): Pa
     return { ...options, bymonthday: range(28), bysetpos: [-1] };
   if (options.freq === RRule.YEARLY) {
     const months = asArray(options.bymonth);
-    if (months.length > 1) return options;
+    // A day of every month (BYMONTHDAY without BYMONTH) cannot be clamped in a yearly rule.
+    if (months.length > 1 || (months.length === 0 && monthDays.length > 0)) return options;
     const month = months[0] ?? start.month;
     if (day > fewestDays(month))
       return { ...options, bymonth: [month], bymonthday: range(fewestDays(month)), bysetpos: [-1] };
