@@ -4,7 +4,7 @@ import {
   calendarConsentSchema,
   calendarFeedSchema,
 } from '@booking/contracts';
-import { jsonSchema, operation } from './openapi-builder';
+import { jsonSchema, operation } from '../openapi-builder';
 
 const FEED_SCHEMA = jsonSchema(calendarFeedSchema, 'output');
 const CONNECTION_SCHEMA = jsonSchema(calendarConnectionSchema, 'output');
