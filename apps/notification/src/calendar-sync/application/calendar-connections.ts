@@ -72,6 +72,7 @@ export class CalendarConnections {
       );
     const now = this.clock.now();
     await withTransaction(this.pool, async (tx) => {
+      await this.syncs.lockResource(tx, consent.resourceId);
       await this.connections.saveConnected(
         tx,
         {
@@ -96,6 +97,7 @@ export class CalendarConnections {
   /** Stops syncing and revokes the grant at Google; the events already written stay in the calendar. */
   async disconnect(resourceId: string): Promise<void> {
     const removed = await withTransaction(this.pool, async (tx) => {
+      await this.syncs.lockResource(tx, resourceId);
       const connection = await this.connections.remove(tx, resourceId);
       await this.syncs.forgetResource(tx, resourceId);
       return connection;

@@ -22,6 +22,7 @@ export class RecordSeries {
   async handle(event: Extract<KnownEvent, { type: 'series.changed' }>): Promise<void> {
     const now = this.clock.now();
     await this.inbox.once(this.pool, event, async (tx) => {
+      await this.syncs.lockResource(tx, event.data.resourceId);
       await this.series.save(tx, event.data, now);
       await this.syncs.wantSeries(tx, event.data, now);
     });

@@ -37,6 +37,15 @@ const IF_CONNECTED = 'WHERE EXISTS (SELECT 1 FROM calendar_connection WHERE reso
  */
 @Injectable()
 export class CalendarSyncRepository {
+  /**
+   * Taken first by a connect (its backfill) and by each consumer transaction writing a resource's
+   * bookings: whichever commits second then reads what the first wrote, so a booking recorded
+   * while its calendar is being connected is never missed by both.
+   */
+  async lockResource(tx: TransactionClient, resourceId: string): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 13))', [resourceId]);
+  }
+
   /** In the consumer's transaction. */
   async want(
     tx: TransactionClient,

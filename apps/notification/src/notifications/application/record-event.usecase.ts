@@ -66,6 +66,7 @@ export class RecordEvent {
 
   private async apply(tx: TransactionClient, type: string, booking: BookingSnapshot): Promise<boolean> {
     const now = this.clock.now();
+    if (booking.resourceId) await this.calendarSync.lockResource(tx, booking.resourceId);
     await this.notifications.saveSnapshot(tx, booking, now);
     // In the same transaction as the inbox row: what the resource's calendar should now show. An
     // occurrence is drawn as an exception of its series' recurring event.
