@@ -67,7 +67,13 @@ const boundaries = (depConstraints) => [
   { enforceBuildableLibDependency: false, allow: [], depConstraints },
 ];
 
-const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'libs/*/test/**/*.ts'];
+const TEST_FILES = [
+  '**/*.spec.ts',
+  '**/*.int-spec.ts',
+  '**/*.e2e-spec.ts',
+  'libs/*/test/**/*.ts',
+  'apps/*/test/**/*.ts',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.cache/', 'dist/', 'coverage/', '.nx/', '**/*.js', '**/*.mjs'] },

@@ -33,6 +33,38 @@ describe('HoldRateLimiter (real Redis)', () => {
     redis.disconnect();
   });
 
+  /** A client on the test Redis, once it is ready (commands before that fail: no offline queue). */
+  async function connected(): Promise<Redis> {
+    const redis = new Redis(testRun().redisUrl, redisOptions(options));
+    await new Promise((resolve) => redis.once('ready', resolve));
+    return redis;
+  }
+
+  it('counts attempts racing on five connections exactly: of ten at once, three pass', async () => {
+    const clients = await Promise.all(Array.from({ length: 5 }, connected));
+    const limiters = clients.map((client) => new HoldRateLimiter(client, limits));
+    const refusals = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => refusalOf(limiters[i % 5]!.consume('c-race'))),
+    );
+    expect(refusals.filter((refused) => refused === undefined)).toHaveLength(3);
+    expect(refusals.filter((refused) => refused?.code === 'rate_limited')).toHaveLength(7);
+    for (const client of clients) client.disconnect();
+  });
+
+  it('starts a new window once the last one has run out', async () => {
+    const redis = await connected();
+    const limiter = new HoldRateLimiter(redis, {
+      HOLD_RATE_LIMIT: 1,
+      HOLD_RATE_WINDOW_SECONDS: 1,
+    } as BookingConfig);
+    expect(await refusalOf(limiter.consume('c-window'))).toBeUndefined();
+    expect((await refusalOf(limiter.consume('c-window')))?.headers['retry-after']).toBe('1');
+    // Redis drops the counter at its TTL; the wait is the window itself, not a guess.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await refusalOf(limiter.consume('c-window'))).toBeUndefined();
+    redis.disconnect();
+  });
+
   describe('when Redis does not answer', () => {
     let silent: Server;
     let port: number;
