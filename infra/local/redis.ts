@@ -23,7 +23,7 @@ export async function ensureRedis(url: string): Promise<Started> {
   }
   mkdirSync(LOG_DIR, { recursive: true });
   const log = openSync(join(LOG_DIR, 'redis.log'), 'a');
-  // A cache and a guard, never the truth (ARCHITECTURE.md): nothing is kept on disk.
+  // A cache and a guard, never the truth: nothing is kept on disk.
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no'],

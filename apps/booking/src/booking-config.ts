@@ -14,7 +14,7 @@ export const bookingConfigSchema = commonConfigSchema.extend({
   HOLD_EXPIRY_INTERVAL_MS: int(50, 1_000),
   /** How long past `holdExpiresAt` a hold waits for a payment the provider took before it. */
   HOLD_PAYMENT_GRACE_SECONDS: int(0, 120),
-  /** Customers' standing (CONTRACT.md): counted no-shows and what each count does. */
+  /** Customers' standing (docs/booking.md): counted no-shows and what each count does. */
   STANDING_WINDOW_DAYS: int(1, 90),
   STANDING_WARN_AT: int(1, 1),
   STANDING_RESTRICT_AT: int(1, 2),

@@ -1,5 +1,5 @@
 /**
- * The stable error codes of CONTRACT.md and the HTTP status each one always has. Domain code
+ * The stable error codes of docs/api.md and the HTTP status each one always has. Domain code
  * throws `DomainError` with a code; one filter at the edge turns it into problem+json.
  */
 export const ERROR_STATUS = {

@@ -1,4 +1,4 @@
-/** The event types of CONTRACT.md and the topic each one travels on. */
+/** The event types of docs/api.md and the topic each one travels on. */
 export const EVENT_TOPIC = {
   'booking.held': 'booking.v1',
   'booking.confirmed': 'booking.v1',

@@ -1,4 +1,4 @@
-/** Public topic names (CONTRACT.md). A new major version of an event means a new topic. */
+/** Public topic names (docs/api.md). A new major version of an event means a new topic. */
 export const TOPICS = {
   booking: 'booking.v1',
   payment: 'payment.v1',

@@ -34,7 +34,7 @@ export interface Expansion {
 const DAY = 86_400_000;
 
 /**
- * The occurrences of a series whose start lies in `[from, to)`, computed as TIME-NOTES says
+ * The occurrences of a series whose start lies in `[from, to)`, computed as docs/time.md says
  * rrule.js must be used: the rule runs in floating time (wall-clock fields written as UTC) and
  * each result is converted with the zone's rules on its own date, so every occurrence keeps its
  * wall time across DST and the host's TZ never matters. The floating window is one day wider on
@@ -182,7 +182,7 @@ const fewestDays = (month: number) => (month === 2 ? 28 : daysIn(month, 2001));
 
 /**
  * `onMissingDay: clamp`: a monthly or yearly rule on one day some months lack (the 31st, Feb 29)
- * falls on the month's last day instead, as TIME-NOTES' "31st or the last day" recipe:
+ * falls on the month's last day instead, as the usual "31st or the last day" recipe:
  * BYMONTHDAY=28..31;BYSETPOS=-1. Rules that pick days any other way, and a yearly rule on a day
  * of every month, are left as RFC 5545 has them.
  */

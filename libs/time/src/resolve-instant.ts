@@ -30,7 +30,7 @@ export type ResolvedInstant =
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/i;
 
 /**
- * Turns a moment in a request into an instant, by CONTRACT.md's rules: `Z` is exact; an offset
+ * Turns a moment in a request into an instant, by the API's rules (docs/api.md): `Z` is exact; an offset
  * must be one the zone has at that wall time; a bare wall time is resolved in the zone, and is
  * refused when it falls in a DST gap or, unless `disambiguation` says which, in an overlap.
  * luxon alone would shift a gap silently and pick an overlap's offset by today's date.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateTimeText, isoDate, opaqueId, pageQuery, rfc3339Instant, timeZoneName } from './common';
 
-/** A moment as CONTRACT.md's "Time input" allows: RFC 3339 with Z or an offset, or a bare wall time. */
+/** A moment as the API allows (docs/api.md, Conventions): RFC 3339 with Z or an offset, or a bare wall time. */
 const momentInput = dateTimeText(
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?$/i,
   'must be RFC 3339 (2026-01-25T08:00:00+07:00 or …Z) or a wall time (2026-01-25T08:00:00) with timeZone',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One entry of `GET /v1/bookings/{id}/notifications` (CONTRACT.md, Notifications). */
+/** One entry of `GET /v1/bookings/{id}/notifications` (docs/api.md). */
 export const notificationViewSchema = z.object({
   kind: z.enum(['confirmation', 'reminder_24h', 'reminder_2h', 'cancellation', 'rescheduled', 'refund']),
   channel: z.enum(['email', 'sms']),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rfc3339Instant } from './common';
 
-// The payment provider's webhook body (CONTRACT.md, "Payment webhook").
+// The payment provider's webhook body (docs/api.md, "The payment provider's webhook").
 
 /** The envelope every provider event shares; its `data` is read only for the types we act on. */
 export const webhookEnvelopeSchema = z.object({ type: z.string().min(1).max(200), data: z.unknown() });

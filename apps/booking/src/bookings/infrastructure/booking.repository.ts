@@ -96,7 +96,7 @@ export interface StatusChange {
     refundAmount: number;
     refundStatus: string;
     cancelReason: string | null;
-    /** The booking counts as a no-show against its customer from then (CONTRACT.md, standing). */
+    /** The booking counts as a no-show against its customer from then (docs/booking.md, standing). */
     strikeAt: Date;
   }>;
 }

@@ -6,7 +6,7 @@ export type BookingWarning = BookingView['warnings'][number];
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-/** CONTRACT.md's thresholds ("Customers' standing"), each one configuration. */
+/** The standing thresholds (docs/booking.md, "Customers' standing"), each one configuration. */
 export interface StandingRules {
   /** No-shows older than this no longer count. */
   windowDays: number;

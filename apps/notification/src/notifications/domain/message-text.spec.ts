@@ -4,11 +4,11 @@ import { formatAmount, formatForRecipient, messageFor, recipientOf } from './mes
 
 const booking = (contact: BookingSnapshot['contact']): BookingSnapshot => bookingSnapshot({ contact });
 
-// ICU writes no-break spaces in places (narrow before AM/PM in newer versions, TIME-NOTES.md).
+// ICU writes no-break spaces in places (narrow before AM/PM in newer versions).
 const plainSpaces = (text: string | null) => text?.replace(/[\u202f\u00a0]/g, ' ');
 
 describe('formatForRecipient', () => {
-  it("writes CONTRACT.md's example exactly: en-US in New York", () => {
+  it('writes the documented example exactly: en-US in New York', () => {
     const text = formatForRecipient(new Date('2026-10-21T14:00:00Z'), {
       timeZone: 'America/New_York',
       locale: 'en-US',

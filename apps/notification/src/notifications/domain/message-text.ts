@@ -23,7 +23,7 @@ export function recipientOf(booking: Pick<BookingSnapshot, 'contact' | 'timeZone
 }
 
 /**
- * An instant as the recipient reads it (CONTRACT.md): luxon's DATETIME_MED_WITH_WEEKDAY in their
+ * An instant as the recipient reads it (docs/api.md): luxon's DATETIME_MED_WITH_WEEKDAY in their
  * locale, then the zone's short name in that locale (en-US: `Wed, Oct 21, 2026, 10:00 AM EDT`).
  */
 export function formatForRecipient(instant: Date, recipient: Recipient): string {
