@@ -2,6 +2,7 @@
 export { createNotificationApp } from './notification-app';
 export { notificationConfigSchema, type NotificationConfig } from './notification-config';
 export { SendNotificationsJob } from './notifications/application/send-notifications.job';
+export { SyncCalendarsJob } from './calendar-sync/application/sync-calendars.job';
 export { SmtpMailer } from './notifications/infrastructure/smtp-mailer';
 export { SmsClient } from './notifications/infrastructure/sms-client';
 export { parseTokenKeys, TokenCipher } from './calendar-sync/infrastructure/token-cipher';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_EXAMPLES } from '@booking/contracts';
-import { parseTokenKeys, TokenCipher } from '@booking/app-notification';
+import { parseTokenKeys, SyncCalendarsJob, TokenCipher } from '@booking/app-notification';
 import { expectEventually, sampleSum, uniqueName } from '@booking/testing';
 import { Client, publishEvent, readJson, type Json } from './fixtures';
 import { startPlatform, type RunningPlatform } from './platform';
@@ -174,13 +174,18 @@ describe('one-way Google Calendar sync, through the gateway and the Google stand
         'calendar_syncs_total',
         { outcome },
       );
+    // Counted from here: the writes of earlier tests have all been recorded.
+    await platform.runJob('notification', SyncCalendarsJob);
     const [retriesBefore, doneBefore] = [await syncs('retry'), await syncs('done')];
     platform.google.setFaults({ failNext: { status: 500, count: 3 } });
     const calls = platform.google.calls.length;
     const bookingId = await book(resourceId, '2027-03-22T14:00:00Z', '2027-03-22T15:00:00Z');
     await eventually(account, bookingId, () => undefined);
     expect(platform.google.calls.slice(calls).map((call) => call.status)).toEqual([500, 500, 500, 200]);
-    expect([(await syncs('retry')) - retriesBefore, (await syncs('done')) - doneBefore]).toEqual([3, 1]);
+    // Counted once the job has recorded the write, a moment after Google has the event.
+    await expectEventually(async () =>
+      expect([(await syncs('retry')) - retriesBefore, (await syncs('done')) - doneBefore]).toEqual([3, 1]),
+    );
 
     platform.google.setFaults({ expireAccessTokens: true });
     const afterExpiry = platform.google.calls.length;

@@ -21,7 +21,11 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
   const mailTo = (address: string) =>
     platform.messaging.mail.received.filter((mail) => mail.to.includes(address));
   const smsTo = (phone: string) => platform.messaging.sms.sent.filter((sms) => sms.to === phone);
-  const at = (iso: string) => platform.clock.set(iso);
+  /** Moves the platform clock once any send in progress has ended, so its sentAt is the time before. */
+  const at = async (iso: string) => {
+    await platform.runJob('notification', SendNotificationsJob);
+    platform.clock.set(iso);
+  };
 
   /** A car in New York that confirms at once (no deposit), and a customer who reads London time in en-GB. */
   async function confirmedBooking(start: string, hours = 2) {
@@ -54,7 +58,7 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
   }
 
   it("confirms by email, reminds by email 24 h and by SMS 2 h before, in the recipient's zone and locale", async () => {
-    at('2026-10-18T12:00:00Z');
+    await at('2026-10-18T12:00:00Z');
     const { customer, contact, bookingId } = await confirmedBooking('2026-10-21T14:00:00Z');
 
     // 14:00Z is 10:00 in New York (the car) and 15:00 in London (the recipient): ACCEPTANCE 9.
@@ -99,11 +103,11 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
       ]),
     );
 
-    at('2026-10-20T13:59:00Z');
+    await at('2026-10-20T13:59:00Z');
     await platform.runJob('notification', SendNotificationsJob);
     expect(mailTo(contact.email)).toHaveLength(1);
 
-    at('2026-10-20T14:00:00Z');
+    await at('2026-10-20T14:00:00Z');
     await expectEventually(() =>
       expect(mailTo(contact.email).map((mail) => mail.subject)).toEqual([
         'Booking confirmed: Wed, 21 Oct 2026, 15:00 BST',
@@ -112,7 +116,7 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
     );
     expect(smsTo(contact.phone)).toEqual([]);
 
-    at('2026-10-21T12:00:00Z');
+    await at('2026-10-21T12:00:00Z');
     await expectEventually(() =>
       expect(smsTo(contact.phone).map((sms) => sms.text)).toEqual([
         `Reminder: your booking starts Wed, 21 Oct 2026, 15:00 BST (in 2 hours). Booking ${bookingId}.`,
@@ -165,7 +169,7 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
   });
 
   it('schedules no 24 h email for a booking made 3 h ahead', async () => {
-    at('2026-11-02T09:00:00Z');
+    await at('2026-11-02T09:00:00Z');
     const { customer, bookingId } = await confirmedBooking('2026-11-02T12:00:00Z');
     await expectEventually(async () =>
       expect(
@@ -178,7 +182,7 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
   });
 
   it('moves the reminders with a reschedule, and drops them with a cancel, which is told by email', async () => {
-    at('2026-11-10T09:00:00Z');
+    await at('2026-11-10T09:00:00Z');
     const { customer, contact, bookingId } = await confirmedBooking('2026-11-15T15:00:00Z');
     await expectEventually(() => expect(mailTo(contact.email)).toHaveLength(1));
 
@@ -218,14 +222,14 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
     expect(mailTo(contact.email).map((mail) => mail.subject)).toContain(
       'Booking cancelled: Mon, 16 Nov 2026, 15:00 GMT',
     );
-    at('2026-11-16T14:00:00Z');
+    await at('2026-11-16T14:00:00Z');
     await platform.runJob('notification', SendNotificationsJob);
     expect(mailTo(contact.email)).toHaveLength(3);
     expect(smsTo(contact.phone)).toEqual([]);
   });
 
   it('sends a refund email, with the amount in the recipient’s locale, once the refund is made', async () => {
-    at('2026-11-20T09:00:00Z');
+    await at('2026-11-20T09:00:00Z');
     const car = await admin.createResource();
     const customer = await Client.as(platform, 'customer');
     const email = `${uniqueName('payer')}@example.com`;
@@ -252,7 +256,7 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
   });
 
   it('sends one email per kind when booking events arrive again (the relay resent them)', async () => {
-    at('2026-11-28T09:00:00Z');
+    await at('2026-11-28T09:00:00Z');
     const { customer, contact, bookingId } = await confirmedBooking('2026-12-05T09:00:00Z');
     await expectEventually(() => expect(mailTo(contact.email)).toHaveLength(1));
 
@@ -289,11 +293,11 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
   });
 
   it('retries an SMS the provider could not take, by the platform clock, and sends it once', async () => {
-    at('2026-12-10T09:00:00Z');
+    await at('2026-12-10T09:00:00Z');
     const { customer, contact, bookingId } = await confirmedBooking('2026-12-10T15:00:00Z');
     await expectEventually(() => expect(mailTo(contact.email)).toHaveLength(1));
     platform.messaging.sms.failNext(2);
-    at('2026-12-10T13:00:00Z');
+    await at('2026-12-10T13:00:00Z');
     // Each retry waits (at most NOTIFICATION_RETRY_MAX_MS, 1 s here) on the platform's clock.
     await expectEventually(async () => {
       platform.clock.advance(1_000);
@@ -308,7 +312,7 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
   });
 
   it('fails a message whose sender was cut off mid-send, and never sends it again', async () => {
-    at('2026-12-12T09:00:00Z');
+    await at('2026-12-12T09:00:00Z');
     const { customer, contact, bookingId } = await confirmedBooking('2026-12-15T09:00:00Z');
     await expectEventually(() => expect(mailTo(contact.email)).toHaveLength(1));
     // What a sender that died after claiming the 24 h reminder leaves: "sending", lease run out.
@@ -322,13 +326,13 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
       const reminder = (await notificationsOf(customer, bookingId)).find((n) => n.kind === 'reminder_24h');
       expect(reminder).toMatchObject({ status: 'failed', sentAt: null });
     });
-    at('2026-12-14T09:00:00Z');
+    await at('2026-12-14T09:00:00Z');
     await platform.runJob('notification', SendNotificationsJob);
     expect(mailTo(contact.email)).toHaveLength(1);
   });
 
   it("shows a booking's messages to its customer, its host and admins; to anyone else it is 404", async () => {
-    at('2026-12-01T09:00:00Z');
+    await at('2026-12-01T09:00:00Z');
     const { bookingId } = await confirmedBooking('2026-12-09T09:00:00Z');
     const stranger = await Client.as(platform, 'customer');
     const response = await stranger.send('GET', `/v1/bookings/${bookingId}/notifications`);
