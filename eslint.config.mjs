@@ -18,13 +18,15 @@ const PURE_BANNED_IMPORTS = [
 ];
 
 /**
- * Inside an app: interface → application → domain, with infrastructure serving the application.
- * Each layer lists the folders it may not import from (the module files wire them together).
+ * Inside an app: interface → application → domain; infrastructure implements the ports that
+ * application/ports declares. Each layer lists the folders it may not import from (the module
+ * files wire them together).
  */
 const LAYER_BANS = {
   domain: ['application', 'infrastructure', 'interface'],
-  application: ['interface'],
+  application: ['infrastructure', 'interface'],
   infrastructure: ['interface'],
+  interface: ['infrastructure'],
 };
 
 const layerPatterns = (layer) =>
@@ -139,7 +141,7 @@ export default tseslint.config(
       ],
     },
   },
-  ...['application', 'infrastructure'].map((layer) => ({
+  ...['application', 'infrastructure', 'interface'].map((layer) => ({
     files: [`apps/*/src/**/${layer}/**/*.ts`],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: layerPatterns(layer) }] },
   })),

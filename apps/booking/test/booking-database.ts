@@ -3,7 +3,7 @@ import { createResourceSchema } from '@booking/contracts';
 import { createTestDatabase, type TestDatabase } from '@booking/testing';
 import type { Booking } from '../src/bookings/domain/booking';
 import { newResource, type Resource } from '../src/resources/domain/resource';
-import { ResourceRepository } from '../src/resources/infrastructure/resource.repository';
+import { PgResourceRepository } from '../src/resources/infrastructure/resource.repository';
 import { bookingMigrations } from '../src/migrations';
 
 /** A booking service database of its own, migrated, for the repository tests. */
@@ -26,7 +26,7 @@ export async function savedResource(
     currency: 'VND',
   });
   const resource = newResource(request, randomUUID(), now);
-  await new ResourceRepository(db.pool).insert(resource);
+  await new PgResourceRepository(db.pool).insert(resource);
   return resource;
 }
 

@@ -5,4 +5,4 @@ export { SendNotificationsJob } from './notifications/application/send-notificat
 export { SyncCalendarsJob } from './calendar-sync/application/sync-calendars.job';
 export { SmtpMailer } from './notifications/infrastructure/smtp-mailer';
 export { SmsClient } from './notifications/infrastructure/sms-client';
-export { parseTokenKeys, TokenCipher } from './calendar-sync/infrastructure/token-cipher';
+export { AesGcmTokenCipher, parseTokenKeys } from './calendar-sync/infrastructure/token-cipher';

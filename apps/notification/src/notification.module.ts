@@ -4,24 +4,31 @@ import type { NotificationConfig } from './notification-config';
 import { CalendarConnections } from './calendar-sync/application/calendar-connections';
 import { RecordSeries } from './calendar-sync/application/record-series.usecase';
 import { SyncCalendarsJob } from './calendar-sync/application/sync-calendars.job';
-import { SeriesSnapshotRepository } from './calendar-sync/infrastructure/series-snapshot.repository';
-import { CalendarConnectionRepository } from './calendar-sync/infrastructure/calendar-connection.repository';
-import { CalendarSyncRepository } from './calendar-sync/infrastructure/calendar-sync.repository';
-import { GoogleCalendar } from './calendar-sync/infrastructure/google-calendar';
-import { parseTokenKeys, TokenCipher } from './calendar-sync/infrastructure/token-cipher';
+import { PgSeriesSnapshotRepository } from './calendar-sync/infrastructure/series-snapshot.repository';
+import { SeriesSnapshotRepository } from './calendar-sync/application/ports/series-snapshot.repository';
+import { PgCalendarConnectionRepository } from './calendar-sync/infrastructure/calendar-connection.repository';
+import { CalendarConnectionRepository } from './calendar-sync/application/ports/calendar-connection.repository';
+import { PgCalendarSyncRepository } from './calendar-sync/infrastructure/calendar-sync.repository';
+import { CalendarSyncRepository } from './calendar-sync/application/ports/calendar-sync.repository';
+import { GoogleCalendarClient } from './calendar-sync/infrastructure/google-calendar';
+import { GoogleCalendar } from './calendar-sync/application/ports/google-calendar';
+import { AesGcmTokenCipher, parseTokenKeys } from './calendar-sync/infrastructure/token-cipher';
+import { TokenCipher } from './calendar-sync/application/ports/token-cipher';
 import { CalendarConnectionsController } from './calendar-sync/interface/calendar-connections.controller';
 import { notificationMigrations } from './migrations';
 import { RecordEvent } from './notifications/application/record-event.usecase';
 import { SendNotificationsJob } from './notifications/application/send-notifications.job';
-import { MessageChannels } from './notifications/infrastructure/message-channels';
-import { NotificationRepository } from './notifications/infrastructure/notification.repository';
+import { SmtpAndSmsChannels } from './notifications/infrastructure/message-channels';
+import { MessageChannels } from './notifications/application/ports/message-channels';
+import { PgNotificationRepository } from './notifications/infrastructure/notification.repository';
+import { NotificationRepository } from './notifications/application/ports/notification.repository';
 import { SmsClient } from './notifications/infrastructure/sms-client';
 import { SmtpMailer } from './notifications/infrastructure/smtp-mailer';
 import { NotificationEventConsumer } from './notifications/interface/notification-event.consumer';
 import { NotificationsController } from './notifications/interface/notifications.controller';
 
 function messageChannels(config: NotificationConfig): MessageChannels {
-  return new MessageChannels(
+  return new SmtpAndSmsChannels(
     new SmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.MESSAGE_TIMEOUT_MS }),
     new SmsClient({
       baseUrl: config.SMS_PROVIDER_URL,
@@ -32,7 +39,7 @@ function messageChannels(config: NotificationConfig): MessageChannels {
 }
 
 function googleCalendar(config: NotificationConfig): GoogleCalendar {
-  return new GoogleCalendar({
+  return new GoogleCalendarClient({
     clientId: config.GOOGLE_CLIENT_ID,
     clientSecret: config.GOOGLE_CLIENT_SECRET,
     redirectUri: config.GOOGLE_OAUTH_REDIRECT_URL,
@@ -63,17 +70,17 @@ export class NotificationModule {
       controllers: [NotificationsController, CalendarConnectionsController, NotificationEventConsumer],
       providers: [
         { provide: MessageChannels, useFactory: () => messageChannels(config) },
-        NotificationRepository,
+        { provide: NotificationRepository, useClass: PgNotificationRepository },
         RecordEvent,
         SendNotificationsJob,
         { provide: GoogleCalendar, useFactory: () => googleCalendar(config) },
         {
           provide: TokenCipher,
-          useFactory: () => new TokenCipher(parseTokenKeys(config.CALENDAR_TOKEN_KEYS)),
+          useFactory: () => new AesGcmTokenCipher(parseTokenKeys(config.CALENDAR_TOKEN_KEYS)),
         },
-        CalendarConnectionRepository,
-        CalendarSyncRepository,
-        SeriesSnapshotRepository,
+        { provide: CalendarConnectionRepository, useClass: PgCalendarConnectionRepository },
+        { provide: CalendarSyncRepository, useClass: PgCalendarSyncRepository },
+        { provide: SeriesSnapshotRepository, useClass: PgSeriesSnapshotRepository },
         RecordSeries,
         CalendarConnections,
         SyncCalendarsJob,

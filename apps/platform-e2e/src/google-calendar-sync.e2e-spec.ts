@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_EXAMPLES } from '@booking/contracts';
-import { parseTokenKeys, SyncCalendarsJob, TokenCipher } from '@booking/app-notification';
+import { AesGcmTokenCipher, parseTokenKeys, SyncCalendarsJob } from '@booking/app-notification';
 import { expectEventually, sampleSum, uniqueName } from '@booking/testing';
 import { Client, publishEvent, readJson, type Json } from './fixtures';
 import { startPlatform, type RunningPlatform } from './platform';
@@ -293,12 +293,12 @@ describe('one-way Google Calendar sync, through the gateway and the Google stand
     const sealed = await row();
     expect(sealed.token_key_id).toBe('current');
     const [current, previous] = parseTokenKeys(TOKEN_KEYS);
-    const token = new TokenCipher([current!]).open(
+    const token = new AesGcmTokenCipher([current!]).open(
       { keyId: 'current', iv: sealed.token_iv, ciphertext: sealed.token_ciphertext, tag: sealed.token_tag },
       resourceId,
     );
     // As if it had been sealed before `current` was put first.
-    const old = new TokenCipher([previous!]).seal(token, resourceId);
+    const old = new AesGcmTokenCipher([previous!]).seal(token, resourceId);
     await db.query(
       `UPDATE calendar_connection SET token_key_id = $2, token_iv = $3, token_ciphertext = $4, token_tag = $5
         WHERE resource_id = $1`,

@@ -6,7 +6,8 @@ import type { RefundConfig } from './refund-config';
 import { ExecuteRefundsJob } from './refunds/application/execute-refunds.job';
 import { RefundMetrics } from './refunds/application/refund-metrics';
 import { RequestRefund } from './refunds/application/request-refund.usecase';
-import { RefundRepository } from './refunds/infrastructure/refund.repository';
+import { PgRefundRepository } from './refunds/infrastructure/refund.repository';
+import { RefundRepository } from './refunds/application/ports/refund.repository';
 import { RefundEventConsumer } from './refunds/interface/refund-event.consumer';
 
 @Module({})
@@ -22,7 +23,7 @@ export class RefundModule {
       ],
       providers: [
         { provide: PAYMENT_PROVIDER, useValue: createPaymentProvider(config) },
-        RefundRepository,
+        { provide: RefundRepository, useClass: PgRefundRepository },
         RefundMetrics,
         RequestRefund,
         ExecuteRefundsJob,

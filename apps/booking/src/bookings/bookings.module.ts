@@ -11,10 +11,14 @@ import { PaymentLinks } from './application/payment-links';
 import { ReadCheckoutTerms } from './application/checkout-terms.usecase';
 import { RescheduleBooking } from './application/reschedule-booking.usecase';
 import { PruneIdempotencyKeysJob } from './application/prune-idempotency-keys.job';
-import { AvailabilityCache } from './infrastructure/availability-cache';
-import { BookingRepository } from './infrastructure/booking.repository';
-import { HoldRateLimiter } from './infrastructure/hold-rate-limiter';
-import { IdempotencyStore } from './infrastructure/idempotency-store';
+import { RedisAvailabilityCache } from './infrastructure/availability-cache';
+import { AvailabilityCache } from './application/ports/availability-cache';
+import { PgBookingRepository } from './infrastructure/booking.repository';
+import { BookingRepository } from './application/ports/booking.repository';
+import { RedisHoldRateLimiter } from './infrastructure/hold-rate-limiter';
+import { HoldRateLimiter } from './application/ports/hold-rate-limiter';
+import { PgIdempotencyStore } from './infrastructure/idempotency-store';
+import { IdempotencyStore } from './application/ports/idempotency-store';
 import { BookingEventConsumer } from './interface/booking-event.consumer';
 import { BookingsController } from './interface/bookings.controller';
 
@@ -22,10 +26,10 @@ import { BookingsController } from './interface/bookings.controller';
   imports: [ResourcesModule, CustomersModule],
   controllers: [BookingsController, BookingEventConsumer],
   providers: [
-    BookingRepository,
-    IdempotencyStore,
-    HoldRateLimiter,
-    AvailabilityCache,
+    { provide: BookingRepository, useClass: PgBookingRepository },
+    { provide: IdempotencyStore, useClass: PgIdempotencyStore },
+    { provide: HoldRateLimiter, useClass: RedisHoldRateLimiter },
+    { provide: AvailabilityCache, useClass: RedisAvailabilityCache },
     PaymentLinks,
     ReadCheckoutTerms,
     HoldTransaction,

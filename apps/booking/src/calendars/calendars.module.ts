@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { BookingsModule } from '../bookings/bookings.module';
 import { ResourcesModule } from '../resources/resources.module';
 import { CalendarFeeds } from './application/calendar-feeds';
-import { CalendarFeedRepository } from './infrastructure/calendar-feed.repository';
+import { PgCalendarFeedRepository } from './infrastructure/calendar-feed.repository';
+import { CalendarFeedRepository } from './application/ports/calendar-feed.repository';
 import { CalendarFeedsController } from './interface/calendar-feeds.controller';
 
 @Module({
   imports: [BookingsModule, ResourcesModule],
   controllers: [CalendarFeedsController],
-  providers: [CalendarFeedRepository, CalendarFeeds],
+  providers: [{ provide: CalendarFeedRepository, useClass: PgCalendarFeedRepository }, CalendarFeeds],
 })
 export class CalendarsModule {}

@@ -6,13 +6,20 @@ import { CancelSeries } from './application/cancel-series.usecase';
 import { CreateSeries } from './application/create-series.usecase';
 import { MaterializeSeriesJob } from './application/materialize-series.job';
 import { SeriesOccurrences } from './application/series-occurrences.usecase';
-import { SeriesRepository } from './infrastructure/series.repository';
+import { PgSeriesRepository } from './infrastructure/series.repository';
+import { SeriesRepository } from './application/ports/series.repository';
 import { SeriesController } from './interface/series.controller';
 
 @Module({
   imports: [BookingsModule, ResourcesModule, CustomersModule],
   controllers: [SeriesController],
-  providers: [SeriesRepository, CreateSeries, SeriesOccurrences, CancelSeries, MaterializeSeriesJob],
+  providers: [
+    { provide: SeriesRepository, useClass: PgSeriesRepository },
+    CreateSeries,
+    SeriesOccurrences,
+    CancelSeries,
+    MaterializeSeriesJob,
+  ],
   exports: [CreateSeries],
 })
 export class SeriesModule {}

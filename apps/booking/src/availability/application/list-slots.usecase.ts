@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type SlotsQuery } from '@booking/contracts';
 import { CLOCK } from '@booking/nest-kit';
 import { daysWindow, formatLocal, formatUtc, resourceSlots, type Clock } from '@booking/time';
-import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
-import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import { BookingRepository } from '../../bookings/application/ports/booking.repository';
+import { ResourceRepository } from '../../resources/application/ports/resource.repository';
 
 /** A window's slots cost CPU in proportion to its length: 31 days of 5-minute slots are ~9,000. */
 export const MAX_SLOT_DAYS = 31;

@@ -7,9 +7,9 @@ import {
   type AvailabilityQuery,
 } from '@booking/contracts';
 import { availabilityCacheParts } from '@booking/availability-cache';
-import { AvailabilityCache } from '../../bookings/infrastructure/availability-cache';
+import { AvailabilityCache } from '../../bookings/application/ports/availability-cache';
 import { isUuid } from '@booking/db';
-import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import { ResourceRepository } from '../../resources/application/ports/resource.repository';
 import type { Resource } from '../../resources/domain/resource';
 import { ResourceViewCache } from './resource-view-cache';
 

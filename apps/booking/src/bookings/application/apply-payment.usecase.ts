@@ -6,7 +6,7 @@ import { Inbox, type OutboxWriter } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import type { Booking } from '../domain/booking';
 import { allowedFrom, targetOf } from '../domain/booking-status';
-import { BookingRepository } from '../infrastructure/booking.repository';
+import { BookingRepository } from './ports/booking.repository';
 import { bookingEvent } from './booking-events';
 
 /**

@@ -4,7 +4,7 @@ import type { CloudEvent, EventData } from '@booking/contracts';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
-import { BookingRepository } from '../infrastructure/booking.repository';
+import { BookingRepository } from './ports/booking.repository';
 
 /** `refund.succeeded` / `refund.failed` → the booking's `refund.status`, once per event. */
 @Injectable()

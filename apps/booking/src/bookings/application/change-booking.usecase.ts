@@ -7,7 +7,7 @@ import type { OutboxWriter } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import { CustomerStanding } from '../../customers/application/customer-standing';
 import { isLateCancel } from '../../customers/domain/standing';
-import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import { ResourceRepository } from '../../resources/application/ports/resource.repository';
 import type { Booking } from '../domain/booking';
 import {
   allowedFrom,
@@ -21,8 +21,8 @@ import {
 import { checkHostActionWindow } from '../domain/host-action-window';
 import { refundFor, type RefundDecision } from '../domain/refund-policy';
 import type { BookingConfig } from '../../booking-config';
-import { AvailabilityCache } from '../infrastructure/availability-cache';
-import { BookingRepository } from '../infrastructure/booking.repository';
+import { AvailabilityCache } from './ports/availability-cache';
+import { BookingRepository } from './ports/booking.repository';
 import { bookingEvent } from './booking-events';
 
 type HostAction = Extract<BookingAction, 'check_in' | 'complete' | 'no_show'>;

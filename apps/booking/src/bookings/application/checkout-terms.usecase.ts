@@ -4,7 +4,7 @@ import { isUuid } from '@booking/db';
 import { CLOCK } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
 import { bookingNotFound, invalidTransition } from '../domain/booking-status';
-import { BookingRepository } from '../infrastructure/booking.repository';
+import { BookingRepository } from './ports/booking.repository';
 import { PaymentLinks } from './payment-links';
 
 /**

@@ -7,8 +7,8 @@ import type { OutboxWriter } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
 import type { Booking } from '../domain/booking';
-import { AvailabilityCache } from '../infrastructure/availability-cache';
-import { BookingRepository } from '../infrastructure/booking.repository';
+import { AvailabilityCache } from './ports/availability-cache';
+import { BookingRepository } from './ports/booking.repository';
 import { bookingEvent } from './booking-events';
 
 const BATCH = 200;

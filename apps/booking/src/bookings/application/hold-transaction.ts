@@ -8,10 +8,10 @@ import type { Clock } from '@booking/time';
 import { CustomerStanding } from '../../customers/application/customer-standing';
 import type { BookingWarning } from '../../customers/domain/standing';
 import type { Resource } from '../../resources/domain/resource';
-import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
-import { AvailabilityCache } from '../infrastructure/availability-cache';
-import { HoldRateLimiter } from '../infrastructure/hold-rate-limiter';
-import { fingerprintOf, IdempotencyStore, type Replayable } from '../infrastructure/idempotency-store';
+import { ResourceRepository } from '../../resources/application/ports/resource.repository';
+import { AvailabilityCache } from './ports/availability-cache';
+import { HoldRateLimiter } from './ports/hold-rate-limiter';
+import { fingerprintOf, IdempotencyStore, type Replayable } from './ports/idempotency-store';
 
 /** What a request asks to hold, checked against the resource's rules; `start` is its (first) start. */
 export interface PlannedHold<Plan> {

@@ -10,7 +10,7 @@ import {
 } from '@booking/contracts';
 import type { Booking } from '../domain/booking';
 import { isUuid } from '@booking/db';
-import { BookingRepository } from '../infrastructure/booking.repository';
+import { BookingRepository } from './ports/booking.repository';
 
 /** Bookings the caller may see whose period overlaps `[from, to)`, in start order, a page at a time. */
 @Injectable()

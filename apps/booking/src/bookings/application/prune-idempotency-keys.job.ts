@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, PeriodicJob } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
-import { IdempotencyStore } from '../infrastructure/idempotency-store';
+import { IdempotencyStore } from './ports/idempotency-store';
 
 const HOURLY = 3_600_000;
 

@@ -7,7 +7,7 @@ import type { OutboxWriter } from '@booking/outbox';
 import { formatUtc, type Clock } from '@booking/time';
 import { holdLimitsOf, type BookingConfig } from '../../booking-config';
 import { CustomerStanding } from '../../customers/application/customer-standing';
-import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import { ResourceRepository } from '../../resources/application/ports/resource.repository';
 import type { Booking } from '../domain/booking';
 import {
   bookingNotFound,
@@ -17,8 +17,8 @@ import {
 } from '../domain/booking-status';
 import { termsStartAfterMove } from '../domain/cancel-terms';
 import { blockedOf, checkPeriod, resolveMoment } from '../domain/hold-plan';
-import { AvailabilityCache } from '../infrastructure/availability-cache';
-import { BookingRepository } from '../infrastructure/booking.repository';
+import { AvailabilityCache } from './ports/availability-cache';
+import { BookingRepository } from './ports/booking.repository';
 import { bookingEvent } from './booking-events';
 
 /**

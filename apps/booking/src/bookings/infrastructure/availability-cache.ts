@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { AvailabilityCacheStore } from '@booking/availability-cache';
 import { LOGGER, REDIS, type JsonLogger } from '@booking/nest-kit';
+import { AvailabilityCache } from '../application/ports/availability-cache';
 
 /**
  * A cache, never the truth: search pages per (city, kind, period, page) for at most 60 s. When
@@ -9,7 +10,7 @@ import { LOGGER, REDIS, type JsonLogger } from '@booking/nest-kit';
  * results at most 60 s stale, as the contract allows.
  */
 @Injectable()
-export class AvailabilityCache {
+export class RedisAvailabilityCache implements AvailabilityCache {
   private readonly store: AvailabilityCacheStore;
 
   constructor(

@@ -3,17 +3,17 @@ import type { TestDatabase } from '@booking/testing';
 import { aBooking, bookingDatabase, savedResource } from '../../../test/booking-database';
 import type { Resource } from '../../resources/domain/resource';
 import type { Booking } from '../domain/booking';
-import { BookingRepository } from './booking.repository';
+import { PgBookingRepository } from './booking.repository';
 
-describe('BookingRepository on PostgreSQL', () => {
+describe('PgBookingRepository on PostgreSQL', () => {
   let db: TestDatabase;
-  let bookings: BookingRepository;
+  let bookings: PgBookingRepository;
   let car: Resource;
   let day = 0;
 
   beforeAll(async () => {
     db = await bookingDatabase('booking-repo');
-    bookings = new BookingRepository(db.pool);
+    bookings = new PgBookingRepository(db.pool);
   });
   afterAll(() => db.drop());
   beforeEach(async () => {

@@ -6,6 +6,12 @@ import { PG_POOL } from '@booking/nest-kit';
 import type { Booking, Period } from '../domain/booking';
 import type { BookingStatus } from '../domain/booking-status';
 import { activeStatus, reschedulableStatus } from './status-sql';
+import {
+  BookingRepository,
+  type BookingListFilter,
+  type BookingMove,
+  type StatusChange,
+} from '../application/ports/booking.repository';
 
 interface BookingRow {
   booking_id: string;
@@ -84,25 +90,8 @@ function visibleTo(caller: Caller, first: number): { sql: string; values: unknow
   }
 }
 
-/** A conditional change of status: it happens only if the booking is still in one of `from`. */
-export interface StatusChange {
-  bookingId: string;
-  from: readonly BookingStatus[];
-  to: BookingStatus;
-  now: Date;
-  set?: Partial<{
-    paidAmount: number;
-    paymentTxnId: string;
-    refundAmount: number;
-    refundStatus: string;
-    cancelReason: string | null;
-    /** The booking counts as a no-show against its customer from then (docs/booking.md, standing). */
-    strikeAt: Date;
-  }>;
-}
-
 @Injectable()
-export class BookingRepository {
+export class PgBookingRepository implements BookingRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   /** Inserts and lets the exclusion constraint decide: a clash rejects with SQLSTATE 23P01. */
@@ -201,18 +190,7 @@ export class BookingRepository {
    * Moves a HOLD or CONFIRMED booking to another period and counts the move. An overlap with any
    * other active booking rejects with SQLSTATE 23P01, and the caller's rollback keeps the old one.
    */
-  async move(
-    tx: TransactionClient,
-    change: {
-      bookingId: string;
-      period: Period;
-      blocked: Period;
-      timeZone: string;
-      /** Null: a cancel is judged from the new start. */
-      termsStart: Date | null;
-      now: Date;
-    },
-  ): Promise<Booking | undefined> {
+  async move(tx: TransactionClient, change: BookingMove): Promise<Booking | undefined> {
     const { rows } = await tx.query<BookingRow>(
       `UPDATE booking b SET period = tstzrange($2, $3, '[)'), blocked = tstzrange($4, $5, '[)'), time_zone = $6,
               reschedule_count = reschedule_count + 1, updated_at = $7, terms_start = $8
@@ -388,17 +366,7 @@ export class BookingRepository {
     return rows.map((row) => ({ booking: toBooking(row), resourceName: row.resource_name }));
   }
 
-  async list(
-    caller: Caller,
-    filter: {
-      resourceId?: string;
-      status?: string;
-      from?: Date;
-      to?: Date;
-      after?: { start: Date; bookingId: string };
-      limit: number;
-    },
-  ): Promise<Booking[]> {
+  async list(caller: Caller, filter: BookingListFilter): Promise<Booking[]> {
     const visibility = visibleTo(caller, 8);
     const { rows } = await this.pool.query<BookingRow>(
       `SELECT ${COLUMNS} FROM booking b JOIN resource r ON r.resource_id = b.resource_id

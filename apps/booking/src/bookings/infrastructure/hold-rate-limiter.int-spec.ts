@@ -4,7 +4,7 @@ import { DomainError } from '@booking/contracts';
 import { redisOptions } from '@booking/nest-kit';
 import { testRun, uniqueName } from '@booking/testing';
 import type { BookingConfig } from '../../booking-config';
-import { HoldRateLimiter } from './hold-rate-limiter';
+import { RedisHoldRateLimiter } from './hold-rate-limiter';
 
 const limits = { HOLD_RATE_LIMIT: 3, HOLD_RATE_WINDOW_SECONDS: 900 } as BookingConfig;
 const options = { REDIS_KEY_PREFIX: `${uniqueName('limiter')}:`, REDIS_COMMAND_TIMEOUT_MS: 200 };
@@ -19,12 +19,12 @@ async function refusalOf(consume: Promise<void>): Promise<DomainError | undefine
   }
 }
 
-describe('HoldRateLimiter (real Redis)', () => {
+describe('RedisHoldRateLimiter (real Redis)', () => {
   it('admits three attempts per window and answers the fourth 429 with Retry-After', async () => {
     const redis = new Redis(testRun().redisUrl, redisOptions(options));
     // Without an offline queue, a command sent before the connection is ready fails at once.
     await new Promise((resolve) => redis.once('ready', resolve));
-    const limiter = new HoldRateLimiter(redis, limits);
+    const limiter = new RedisHoldRateLimiter(redis, limits);
     for (let attempt = 0; attempt < 3; attempt++) await limiter.consume('c-1');
     const refused = await refusalOf(limiter.consume('c-1'));
     expect(refused?.code).toBe('rate_limited');
@@ -42,7 +42,7 @@ describe('HoldRateLimiter (real Redis)', () => {
 
   it('counts attempts racing on five connections exactly: of ten at once, three pass', async () => {
     const clients = await Promise.all(Array.from({ length: 5 }, connected));
-    const limiters = clients.map((client) => new HoldRateLimiter(client, limits));
+    const limiters = clients.map((client) => new RedisHoldRateLimiter(client, limits));
     const refusals = await Promise.all(
       Array.from({ length: 10 }, (_, i) => refusalOf(limiters[i % 5]!.consume('c-race'))),
     );
@@ -53,7 +53,7 @@ describe('HoldRateLimiter (real Redis)', () => {
 
   it('starts a new window once the last one has run out', async () => {
     const redis = await connected();
-    const limiter = new HoldRateLimiter(redis, {
+    const limiter = new RedisHoldRateLimiter(redis, {
       HOLD_RATE_LIMIT: 1,
       HOLD_RATE_WINDOW_SECONDS: 1,
     } as BookingConfig);
@@ -87,7 +87,7 @@ describe('HoldRateLimiter (real Redis)', () => {
       });
       redis.on('error', () => undefined);
       await new Promise((resolve) => redis.once('connect', resolve));
-      const limiter = new HoldRateLimiter(redis, limits);
+      const limiter = new RedisHoldRateLimiter(redis, limits);
       const started = performance.now();
       const refused = await refusalOf(limiter.consume('c-1'));
       expect(refused?.code).toBe('service_unavailable');
@@ -99,7 +99,7 @@ describe('HoldRateLimiter (real Redis)', () => {
     it('fails closed at once when Redis is not connected at all', async () => {
       const redis = new Redis('redis://127.0.0.1:1', { ...redisOptions(options), retryStrategy: () => null });
       redis.on('error', () => undefined);
-      const refused = await refusalOf(new HoldRateLimiter(redis, limits).consume('c-1'));
+      const refused = await refusalOf(new RedisHoldRateLimiter(redis, limits).consume('c-1'));
       expect(refused?.code).toBe('service_unavailable');
       redis.disconnect();
     });

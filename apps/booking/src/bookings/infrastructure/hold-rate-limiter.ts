@@ -2,10 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { FixedWindowLimiter, REDIS, SERVICE_CONFIG } from '@booking/nest-kit';
 import type { BookingConfig } from '../../booking-config';
+import { HoldRateLimiter } from '../application/ports/hold-rate-limiter';
 
 /** At most `HOLD_RATE_LIMIT` hold attempts per customer per window (3 per 15 minutes by default). */
 @Injectable()
-export class HoldRateLimiter {
+export class RedisHoldRateLimiter implements HoldRateLimiter {
   private readonly limiter: FixedWindowLimiter;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(SERVICE_CONFIG) config: BookingConfig) {

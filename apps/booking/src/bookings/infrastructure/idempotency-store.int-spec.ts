@@ -1,7 +1,8 @@
 import { DomainError } from '@booking/contracts';
 import { expectEventually, type TestDatabase } from '@booking/testing';
 import { bookingDatabase } from '../../../test/booking-database';
-import { fingerprintOf, IdempotencyStore } from './idempotency-store';
+import { PgIdempotencyStore } from './idempotency-store';
+import { fingerprintOf } from '../application/ports/idempotency-store';
 
 interface Made {
   kind: 'made';
@@ -9,14 +10,14 @@ interface Made {
   n: number;
 }
 
-describe('IdempotencyStore on PostgreSQL', () => {
+describe('PgIdempotencyStore on PostgreSQL', () => {
   let db: TestDatabase;
-  let store: IdempotencyStore;
+  let store: PgIdempotencyStore;
   let keys = 0;
 
   beforeAll(async () => {
     db = await bookingDatabase('idempotency');
-    store = new IdempotencyStore(db.pool);
+    store = new PgIdempotencyStore(db.pool);
   });
   afterAll(() => db.drop());
 

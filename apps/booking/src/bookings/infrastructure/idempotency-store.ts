@@ -1,41 +1,22 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DomainError } from '@booking/contracts';
-import { withTransaction, type Queryable, type TransactionClient } from '@booking/db';
+import { withTransaction, type Queryable } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
 import { decodeOutcome, encodeOutcome } from './outcome-codec';
-
-/** A use case's outcome as the first request got it, and as every replay gets it again. */
-export interface Replayable<Outcome> {
-  outcome: Outcome;
-  replayed: boolean;
-}
+import {
+  IdempotencyStore,
+  type IdempotentSteps,
+  type KeyScope,
+  type Replayable,
+} from '../application/ports/idempotency-store';
 
 const KEPT_MS = 24 * 3_600_000;
-
-/** Canonical JSON (keys sorted), so that the same body sent with another key order matches. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export function fingerprintOf(body: unknown): string {
-  return createHash('sha256').update(canonical(body)).digest('hex');
-}
 
 interface KeyRow {
   fingerprint: string;
   outcome: unknown;
 }
-
-type KeyScope = { customerId: string; key: string; fingerprint: string; now: Date };
 
 function readKey(db: Queryable, scope: KeyScope) {
   return db.query<KeyRow>(
@@ -60,7 +41,7 @@ function replayOf<Outcome>(stored: KeyRow | undefined, fingerprint: string): Rep
  * first's answer (it waits only as long as `first`'s own row locks are held).
  */
 @Injectable()
-export class IdempotencyStore {
+export class PgIdempotencyStore implements IdempotencyStore {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   /**
@@ -69,12 +50,7 @@ export class IdempotencyStore {
    */
   async run<First, Outcome>(
     scope: { customerId: string; key: string | undefined; fingerprint: string; now: Date },
-    steps: {
-      /** Counts the attempt; awaited before any lock is taken, and never for a replay or a duplicate in progress. */
-      admit: () => Promise<void>;
-      first: (tx: TransactionClient) => Promise<First>;
-      work: (tx: TransactionClient, first: First) => Promise<Outcome>;
-    },
+    steps: IdempotentSteps<First, Outcome>,
   ): Promise<Replayable<Outcome>> {
     const { admit, first, work } = steps;
     let keyWritten: Promise<unknown> | undefined;

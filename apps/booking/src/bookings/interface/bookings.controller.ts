@@ -17,7 +17,7 @@ import { ListBookings } from '../application/list-bookings.usecase';
 import { PaymentLinks } from '../application/payment-links';
 import { RescheduleBooking } from '../application/reschedule-booking.usecase';
 import { CustomerStanding } from '../../customers/application/customer-standing';
-import { BookingRepository } from '../infrastructure/booking.repository';
+import { BookingRepository } from '../application/ports/booking.repository';
 import { toBookingView } from './booking-view';
 
 @Controller('bookings')

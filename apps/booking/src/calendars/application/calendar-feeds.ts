@@ -7,8 +7,8 @@ import { feedIcs } from '@booking/ics';
 import { CLOCK, PG_POOL, SERVICE_CONFIG } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
-import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
-import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import { BookingRepository } from '../../bookings/application/ports/booking.repository';
+import { ResourceRepository } from '../../resources/application/ports/resource.repository';
 import {
   assertMayManageFeed,
   FEED_MAX_EVENTS,
@@ -17,7 +17,7 @@ import {
   feedSince,
   type FeedOwner,
 } from '../domain/calendar-feed';
-import { CalendarFeedRepository } from '../infrastructure/calendar-feed.repository';
+import { CalendarFeedRepository } from './ports/calendar-feed.repository';
 
 export interface IssuedFeed {
   url: string;

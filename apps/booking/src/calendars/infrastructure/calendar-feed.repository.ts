@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Queryable, TransactionClient } from '@booking/db';
 import type { FeedOwner } from '../domain/calendar-feed';
+import { CalendarFeedRepository } from '../application/ports/calendar-feed.repository';
 
 const ownerKey = (owner: FeedOwner): [string, string] =>
   owner.kind === 'resource' ? ['resource', owner.resourceId] : ['customer', owner.customerId];
 
 /** Feed tokens by their SHA-256: the token itself is shown once and never stored. */
 @Injectable()
-export class CalendarFeedRepository {
+export class PgCalendarFeedRepository implements CalendarFeedRepository {
   /** Revokes the owner's live feed, if any, and records the new one: one live feed per owner. */
   async replace(
     tx: TransactionClient,

@@ -14,7 +14,7 @@ import {
   type Standing,
   type StandingRules,
 } from '../domain/standing';
-import { StandingRepository } from '../infrastructure/standing.repository';
+import { StandingRepository } from './ports/standing.repository';
 
 /** A customer's standing now, from their no-shows; and the admin's reset of it. */
 @Injectable()

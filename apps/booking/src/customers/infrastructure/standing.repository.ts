@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Queryable } from '@booking/db';
+import { StandingRepository } from '../application/ports/standing.repository';
 
 @Injectable()
-export class StandingRepository {
+export class PgStandingRepository implements StandingRepository {
   /**
    * When the customer's counted no-shows happened, oldest first: those after `since` and after
    * the last reset. One statement, so that inside a hold's transaction it rides the pipeline.

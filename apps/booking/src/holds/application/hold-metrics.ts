@@ -3,7 +3,7 @@ import type { Counter, Registry } from 'prom-client';
 import { DomainError } from '@booking/contracts';
 import { counterIn, METRICS } from '@booking/nest-kit';
 import { SLOT_UNAVAILABLE } from '../../bookings/domain/booking-status';
-import type { Replayable } from '../../bookings/infrastructure/idempotency-store';
+import type { Replayable } from '../../bookings/application/ports/idempotency-store';
 
 export type HoldKind = 'hold' | 'series';
 

@@ -4,7 +4,7 @@ import { DomainError, createBookingSchema, type BookingView, type Caller } from 
 import { CurrentCaller, validate } from '@booking/nest-kit';
 import { PaymentLinks } from '../../bookings/application/payment-links';
 import { slotUnavailable } from '../../bookings/domain/booking-status';
-import type { Replayable } from '../../bookings/infrastructure/idempotency-store';
+import type { Replayable } from '../../bookings/application/ports/idempotency-store';
 import { toBookingView } from '../../bookings/interface/booking-view';
 import { CreateSeries, type SeriesOutcome } from '../../series/application/create-series.usecase';
 import { occurrencesTaken } from '../../series/domain/series-plan';

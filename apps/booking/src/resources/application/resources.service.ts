@@ -15,7 +15,7 @@ import { isUuid, withTransaction } from '@booking/db';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
 import { newResource, patchResource, type Resource } from '../domain/resource';
-import { ResourceRepository } from '../infrastructure/resource.repository';
+import { ResourceRepository } from './ports/resource.repository';
 
 function notFound(resourceId: string): DomainError {
   return new DomainError('not_found', `No resource ${resourceId}.`);

@@ -4,12 +4,11 @@ import { isUuid, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
 import { activeStatus } from '../../bookings/infrastructure/status-sql';
 import type { Resource, ResourceVersion } from '../domain/resource';
-
-/** A resource and the version of its row it was read at. */
-export interface VersionedResource {
-  resource: Resource;
-  version: string;
-}
+import {
+  ResourceRepository,
+  type FreeResourcesQuery,
+  type VersionedResource,
+} from '../application/ports/resource.repository';
 
 interface ResourceRow {
   resource_id: string;
@@ -89,7 +88,7 @@ function values(resource: Resource): unknown[] {
 }
 
 @Injectable()
-export class ResourceRepository {
+export class PgResourceRepository implements ResourceRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async insert(resource: Resource): Promise<void> {
@@ -147,14 +146,7 @@ export class ResourceRepository {
    * widened by that resource's own buffers: one query, an anti-join probing the partial GiST
    * index, no slots generated per resource. Ids and row versions only: the caller keeps views.
    */
-  async findFree(filter: {
-    city: string;
-    kind: string;
-    from: Date;
-    to: Date;
-    afterId?: string;
-    limit: number;
-  }): Promise<ResourceVersion[]> {
+  async findFree(filter: FreeResourcesQuery): Promise<ResourceVersion[]> {
     const { rows } = await this.pool.query<ResourceVersion>(
       `SELECT r.resource_id AS "resourceId", ${VERSION} AS version FROM resource r
         WHERE r.city = $1 AND r.kind = $2 AND ($5::uuid IS NULL OR r.resource_id > $5)

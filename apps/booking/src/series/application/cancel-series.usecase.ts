@@ -9,13 +9,13 @@ import { bookingEvent } from '../../bookings/application/booking-events';
 import { ChangeBooking } from '../../bookings/application/change-booking.usecase';
 import type { Booking } from '../../bookings/domain/booking';
 import type { RefundDecision } from '../../bookings/domain/refund-policy';
-import { AvailabilityCache } from '../../bookings/infrastructure/availability-cache';
-import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
+import { AvailabilityCache } from '../../bookings/application/ports/availability-cache';
+import { BookingRepository } from '../../bookings/application/ports/booking.repository';
 import { CustomerStanding } from '../../customers/application/customer-standing';
 import { lateCancelBefore } from '../../customers/domain/standing';
-import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import { ResourceRepository } from '../../resources/application/ports/resource.repository';
 import { specOf, type Series } from '../domain/series';
-import { SeriesRepository } from '../infrastructure/series.repository';
+import { SeriesRepository } from './ports/series.repository';
 import { seriesChanged } from './series-events';
 import { SeriesOccurrences } from './series-occurrences.usecase';
 

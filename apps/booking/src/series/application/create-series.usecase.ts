@@ -9,13 +9,13 @@ import type { Resource } from '../../resources/domain/resource';
 import { bookingEvent } from '../../bookings/application/booking-events';
 import type { Booking } from '../../bookings/domain/booking';
 import { newBooking } from '../../bookings/domain/new-booking';
-import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
-import type { Replayable } from '../../bookings/infrastructure/idempotency-store';
+import { BookingRepository } from '../../bookings/application/ports/booking.repository';
+import type { Replayable } from '../../bookings/application/ports/idempotency-store';
 import type { BookingWarning } from '../../customers/domain/standing';
 import { occurrencesTaken, planSeries } from '../domain/series-plan';
 import type { HoldLimits } from '../../bookings/domain/hold-plan';
 import type { Series } from '../domain/series';
-import { SeriesRepository } from '../infrastructure/series.repository';
+import { SeriesRepository } from './ports/series.repository';
 import { seriesChanged } from './series-events';
 import { HoldTransaction } from '../../bookings/application/hold-transaction';
 

@@ -11,13 +11,13 @@ import type { Standing } from '../../customers/domain/standing';
 import { bookingEvent } from '../../bookings/application/booking-events';
 import { blockedOf, checkPeriod } from '../../bookings/domain/hold-plan';
 import { newBooking } from '../../bookings/domain/new-booking';
-import { AvailabilityCache } from '../../bookings/infrastructure/availability-cache';
-import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
+import { AvailabilityCache } from '../../bookings/application/ports/availability-cache';
+import { BookingRepository } from '../../bookings/application/ports/booking.repository';
 import type { Resource } from '../../resources/domain/resource';
-import { ResourceRepository } from '../../resources/infrastructure/resource.repository';
+import { ResourceRepository } from '../../resources/application/ports/resource.repository';
 import { lastPossibleStart, specOf, type Series, type SeriesConflict } from '../domain/series';
 import { HORIZON_DAYS } from '../domain/series-plan';
-import { SeriesRepository } from '../infrastructure/series.repository';
+import { SeriesRepository } from './ports/series.repository';
 import { seriesChanged } from './series-events';
 
 const BATCH = 20;

@@ -9,9 +9,9 @@ import {
 } from '@booking/contracts';
 import { expandSeries, formatUtc, type Occurrence } from '@booking/time';
 import type { Booking } from '../../bookings/domain/booking';
-import { BookingRepository } from '../../bookings/infrastructure/booking.repository';
+import { BookingRepository } from '../../bookings/application/ports/booking.repository';
 import { specOf, type Series } from '../domain/series';
-import { SeriesRepository } from '../infrastructure/series.repository';
+import { SeriesRepository } from './ports/series.repository';
 
 export type OccurrenceStatus = Booking['status'] | 'PLANNED' | 'CONFLICT';
 

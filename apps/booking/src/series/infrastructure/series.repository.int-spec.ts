@@ -5,16 +5,16 @@ import { parseRule } from '@booking/time';
 import { bookingDatabase, savedResource } from '../../../test/booking-database';
 import type { Resource } from '../../resources/domain/resource';
 import type { Series } from '../domain/series';
-import { SeriesRepository } from './series.repository';
+import { PgSeriesRepository } from './series.repository';
 
-describe('SeriesRepository on PostgreSQL', () => {
+describe('PgSeriesRepository on PostgreSQL', () => {
   let db: TestDatabase;
-  let repository: SeriesRepository;
+  let repository: PgSeriesRepository;
   let room: Resource;
 
   beforeAll(async () => {
     db = await bookingDatabase('series-repo');
-    repository = new SeriesRepository(db.pool);
+    repository = new PgSeriesRepository(db.pool);
     room = await savedResource(db);
   });
   afterAll(() => db.drop());

@@ -5,6 +5,7 @@ import { isUuid, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
 import { formatWall, type WallTime } from '@booking/time';
 import type { Series, SeriesConflict } from '../domain/series';
+import { SeriesRepository } from '../application/ports/series.repository';
 
 interface SeriesRow {
   series_id: string;
@@ -54,7 +55,7 @@ const toSeries = (row: SeriesRow): Series => ({
 });
 
 @Injectable()
-export class SeriesRepository {
+export class PgSeriesRepository implements SeriesRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async insert(tx: TransactionClient, series: Series): Promise<void> {

@@ -6,10 +6,10 @@ import { withTransaction } from '@booking/db';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
 import { CONSENT_TTL_MS, type CalendarConnection } from '../domain/calendar-connection';
-import { CalendarConnectionRepository } from '../infrastructure/calendar-connection.repository';
-import { CalendarSyncRepository } from '../infrastructure/calendar-sync.repository';
-import { GoogleCalendar } from '../infrastructure/google-calendar';
-import { TokenCipher } from '../infrastructure/token-cipher';
+import { CalendarConnectionRepository } from './ports/calendar-connection.repository';
+import { CalendarSyncRepository } from './ports/calendar-sync.repository';
+import { GoogleCalendar } from './ports/google-calendar';
+import { TokenCipher } from './ports/token-cipher';
 
 /** The calendar of the account that consents: the platform asks for no other. */
 const CALENDAR_ID = 'primary';

@@ -4,8 +4,8 @@ import type { KnownEvent } from '@booking/contracts';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
-import { CalendarSyncRepository } from '../infrastructure/calendar-sync.repository';
-import { SeriesSnapshotRepository } from '../infrastructure/series-snapshot.repository';
+import { CalendarSyncRepository } from './ports/calendar-sync.repository';
+import { SeriesSnapshotRepository } from './ports/series-snapshot.repository';
 
 /** series.changed: the series' view is kept (the newest only) and its calendar entry made due, once per event. */
 @Injectable()

@@ -4,14 +4,14 @@ import type { TransactionClient } from '@booking/db';
 import { counterIn, LeasedBatchJob, METRICS, SERVICE_CONFIG } from '@booking/nest-kit';
 import { afterFailure, formatUtc, type RetrySettings } from '@booking/time';
 import type { NotificationConfig } from '../../notification-config';
-import { NotificationRepository } from '../../notifications/infrastructure/notification.repository';
+import { NotificationRepository } from '../../notifications/application/ports/notification.repository';
 import { desiredEvent } from '../domain/google-event';
 import { desiredSeries } from '../domain/series-event';
-import { CalendarConnectionRepository } from '../infrastructure/calendar-connection.repository';
-import { CalendarSyncRepository, type DueSync } from '../infrastructure/calendar-sync.repository';
-import { GoogleCalendar, type GoogleOutcome } from '../infrastructure/google-calendar';
-import { SeriesSnapshotRepository } from '../infrastructure/series-snapshot.repository';
-import { TokenCipher } from '../infrastructure/token-cipher';
+import { CalendarConnectionRepository } from './ports/calendar-connection.repository';
+import { CalendarSyncRepository, type DueSync } from './ports/calendar-sync.repository';
+import { GoogleCalendar, type GoogleOutcome } from './ports/google-calendar';
+import { SeriesSnapshotRepository } from './ports/series-snapshot.repository';
+import { TokenCipher } from './ports/token-cipher';
 
 type Outcome = GoogleOutcome['outcome'] | 'gave_up';
 

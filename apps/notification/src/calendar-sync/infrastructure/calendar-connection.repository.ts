@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Queryable, TransactionClient } from '@booking/db';
 import type { CalendarConnection } from '../domain/calendar-connection';
-import type { SealedToken } from './token-cipher';
+import type { SealedToken } from '../application/ports/token-cipher';
+import {
+  CalendarConnectionRepository,
+  type PendingConsent,
+} from '../application/ports/calendar-connection.repository';
 
 interface ConnectionRow {
   resource_id: string;
@@ -17,12 +21,6 @@ interface ConnectionRow {
   token_tag: Buffer;
 }
 
-export interface PendingConsent {
-  resourceId: string;
-  requestedBy: string;
-  codeVerifier: string;
-}
-
 const toConnection = (row: ConnectionRow): CalendarConnection & { token: SealedToken } => ({
   resourceId: row.resource_id,
   status: row.status,
@@ -36,7 +34,7 @@ const toConnection = (row: ConnectionRow): CalendarConnection & { token: SealedT
 
 /** Connections with their sealed refresh tokens, and the consents on their way. */
 @Injectable()
-export class CalendarConnectionRepository {
+export class PgCalendarConnectionRepository implements CalendarConnectionRepository {
   async savePendingConsent(
     db: Queryable,
     stateHash: Buffer,

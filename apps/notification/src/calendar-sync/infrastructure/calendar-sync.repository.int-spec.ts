@@ -4,15 +4,15 @@ import { withTransaction, type TransactionClient } from '@booking/db';
 import { createTestDatabase, type TestDatabase } from '@booking/testing';
 import { notificationMigrations } from '../../migrations';
 import { bookingSnapshot } from '../../notifications/domain/booking-snapshot.fixture';
-import { NotificationRepository } from '../../notifications/infrastructure/notification.repository';
-import { CalendarConnectionRepository } from './calendar-connection.repository';
-import { CalendarSyncRepository } from './calendar-sync.repository';
+import { PgNotificationRepository } from '../../notifications/infrastructure/notification.repository';
+import { PgCalendarConnectionRepository } from './calendar-connection.repository';
+import { PgCalendarSyncRepository } from './calendar-sync.repository';
 
-describe('CalendarSyncRepository on PostgreSQL', () => {
+describe('PgCalendarSyncRepository on PostgreSQL', () => {
   let db: TestDatabase;
-  const syncs = new CalendarSyncRepository();
-  const connections = new CalendarConnectionRepository();
-  const snapshots = new NotificationRepository();
+  const syncs = new PgCalendarSyncRepository();
+  const connections = new PgCalendarConnectionRepository();
+  const snapshots = new PgNotificationRepository();
   const now = new Date('2027-03-01T00:00:00Z');
   const token = {
     keyId: 'k1',

@@ -1,21 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Queryable, TransactionClient } from '@booking/db';
 import { SHOWN_STATUSES } from '../domain/google-event';
-
-/** A booking's own event, or a series' recurring event (its occurrences are its exceptions). */
-export type EntryKind = 'booking' | 'series';
-
-/** One calendar entry not yet as its latest state says. */
-export interface DueSync {
-  kind: EntryKind;
-  /** The booking's id, or the series'. */
-  key: string;
-  resourceId: string;
-  version: number;
-  /** The version last written to the calendar; null: nothing was written yet. */
-  syncedVersion: number | null;
-  attempts: number;
-}
+import {
+  CalendarSyncRepository,
+  type DueSync,
+  type EntryKind,
+} from '../application/ports/calendar-sync.repository';
 
 interface DueRow {
   kind: EntryKind;
@@ -36,7 +26,7 @@ const IF_CONNECTED = 'WHERE EXISTS (SELECT 1 FROM calendar_connection WHERE reso
  * event is drawn from all of them.
  */
 @Injectable()
-export class CalendarSyncRepository {
+export class PgCalendarSyncRepository implements CalendarSyncRepository {
   /**
    * Taken first by a connect (its backfill) and by each consumer transaction writing a resource's
    * bookings: whichever commits second then reads what the first wrote, so a booking recorded

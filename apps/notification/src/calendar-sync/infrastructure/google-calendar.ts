@@ -2,6 +2,7 @@ import { calendar as calendarApi, type calendar_v3 } from '@googleapis/calendar'
 import { OAuth2Client } from 'google-auth-library';
 import type { DesiredEvent } from '../domain/google-event';
 import type { DesiredSeries } from '../domain/series-event';
+import { type GoogleCalendar, type GoogleOutcome } from '../application/ports/google-calendar';
 
 export interface GoogleSettings {
   clientId: string;
@@ -14,13 +15,6 @@ export interface GoogleSettings {
   apiUrl: string;
   timeoutMs: number;
 }
-
-/**
- * How one call to Google went. `retry`: rate limits, 5xx, timeouts — nothing was decided.
- * `failed`: Google refused this change for good (403, 404, 400). `revoked`: the refresh token no
- * longer works; only a new consent helps.
- */
-export type GoogleOutcome = { outcome: 'done' } | { outcome: 'retry' | 'failed' | 'revoked'; reason: string };
 
 /** Calendar events only: the narrowest scope that lets the platform write its bookings. */
 export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
@@ -37,7 +31,7 @@ interface GoogleError {
  * configurable: the same code talks to Google and to the local stand-in. One OAuth client per
  * connection is kept, so its access token is reused until it expires; a 401 refreshes it once.
  */
-export class GoogleCalendar {
+export class GoogleCalendarClient implements GoogleCalendar {
   private readonly clients = new Map<string, { refreshToken: string; client: OAuth2Client }>();
 
   constructor(private readonly settings: GoogleSettings) {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Queryable, TransactionClient } from '@booking/db';
 import type { SeriesSnapshot } from '../domain/series-event';
+import { SeriesSnapshotRepository } from '../application/ports/series-snapshot.repository';
 
 interface SeriesRow {
   series_id: string;
@@ -17,7 +18,7 @@ interface SeriesRow {
 
 /** The newest series.changed of each series; an older one never replaces it. */
 @Injectable()
-export class SeriesSnapshotRepository {
+export class PgSeriesSnapshotRepository implements SeriesSnapshotRepository {
   async save(tx: TransactionClient, series: SeriesSnapshot, now: Date): Promise<void> {
     await tx.query(
       `INSERT INTO notification_series (series_id, resource_id, status, rrule, time_zone, start_local, end_local,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { parseTokenKeys, TokenCipher } from './token-cipher';
+import { AesGcmTokenCipher, parseTokenKeys } from './token-cipher';
 
 const key = () => randomBytes(32).toString('base64');
 
@@ -8,7 +8,7 @@ describe('TokenCipher', () => {
   const current = `2027:${key()}`;
 
   it('opens what it sealed, and the ciphertext shows nothing of the token', () => {
-    const cipher = new TokenCipher(parseTokenKeys(current));
+    const cipher = new AesGcmTokenCipher(parseTokenKeys(current));
     const sealed = cipher.seal('1//refresh-token', 'resource-1');
     expect(sealed.keyId).toBe('2027');
     expect(sealed.ciphertext.toString('utf8')).not.toContain('refresh');
@@ -17,19 +17,19 @@ describe('TokenCipher', () => {
   });
 
   it('still opens tokens sealed with a key rotated out of first place, and seals with the new one', () => {
-    const sealedBefore = new TokenCipher(parseTokenKeys(old)).seal('token-a', 'r');
-    const rotated = new TokenCipher(parseTokenKeys(`${current},${old}`));
+    const sealedBefore = new AesGcmTokenCipher(parseTokenKeys(old)).seal('token-a', 'r');
+    const rotated = new AesGcmTokenCipher(parseTokenKeys(`${current},${old}`));
     expect(rotated.open(sealedBefore, 'r')).toBe('token-a');
     expect(rotated.seal('token-b', 'r').keyId).toBe('2027');
     expect(rotated.isStale(sealedBefore)).toBe(true);
     expect(rotated.isStale(rotated.seal('token-b', 'r'))).toBe(false);
-    expect(() => new TokenCipher(parseTokenKeys(current)).open(sealedBefore, 'r')).toThrow(
+    expect(() => new AesGcmTokenCipher(parseTokenKeys(current)).open(sealedBefore, 'r')).toThrow(
       /no token key 2026/,
     );
   });
 
   it('refuses a tampered ciphertext or tag, and a token moved to another resource', () => {
-    const cipher = new TokenCipher(parseTokenKeys(current));
+    const cipher = new AesGcmTokenCipher(parseTokenKeys(current));
     const sealed = cipher.seal('token', 'resource-1');
     const flipped = Buffer.from(sealed.ciphertext);
     flipped[0]! ^= 1;

@@ -1,11 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-
-export interface SealedToken {
-  keyId: string;
-  iv: Buffer;
-  ciphertext: Buffer;
-  tag: Buffer;
-}
+import { type TokenCipher, type SealedToken } from '../application/ports/token-cipher';
 
 export interface TokenKey {
   id: string;
@@ -33,7 +27,7 @@ export function parseTokenKeys(text: string): TokenKey[] {
  * the ciphertext, and the owning resource as associated data, so a row's token cannot be moved
  * to another resource's row and still open.
  */
-export class TokenCipher {
+export class AesGcmTokenCipher implements TokenCipher {
   constructor(private readonly keys: readonly TokenKey[]) {
     if (keys.length === 0) throw new Error('at least one token key is needed');
   }

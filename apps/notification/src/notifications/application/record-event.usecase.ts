@@ -7,8 +7,8 @@ import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import type { BookingSnapshot } from '../domain/notification';
 import { planFor, REMINDER_KINDS } from '../domain/notification-plan';
-import { NotificationRepository } from '../infrastructure/notification.repository';
-import { CalendarSyncRepository } from '../../calendar-sync/infrastructure/calendar-sync.repository';
+import { NotificationRepository } from './ports/notification.repository';
+import { CalendarSyncRepository } from '../../calendar-sync/application/ports/calendar-sync.repository';
 
 /**
  * Turns booking and refund events into messages to send (and a booking's calendar entry due). The inbox drops a re-delivered event,

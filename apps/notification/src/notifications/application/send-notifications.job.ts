@@ -16,9 +16,9 @@ import type { NotificationConfig } from '../../notification-config';
 import { invitationFor } from '../domain/invitation';
 import { messageFor, type MessageText } from '../domain/message-text';
 import type { BookingSnapshot, Notification } from '../domain/notification';
-import type { DeliveryOutcome } from '../infrastructure/delivery';
-import { MessageChannels } from '../infrastructure/message-channels';
-import { NotificationRepository } from '../infrastructure/notification.repository';
+import type { DeliveryOutcome } from './ports/delivery';
+import { MessageChannels } from './ports/message-channels';
+import { NotificationRepository } from './ports/notification.repository';
 
 /**
  * Sends due messages, each at most once. A message is claimed ("sending") in one short

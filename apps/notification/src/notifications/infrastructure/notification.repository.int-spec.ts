@@ -3,11 +3,11 @@ import { withTransaction } from '@booking/db';
 import { createTestDatabase, type TestDatabase } from '@booking/testing';
 import { notificationMigrations } from '../../migrations';
 import { bookingSnapshot } from '../domain/booking-snapshot.fixture';
-import { NotificationRepository } from './notification.repository';
+import { PgNotificationRepository } from './notification.repository';
 
-describe('NotificationRepository on PostgreSQL', () => {
+describe('PgNotificationRepository on PostgreSQL', () => {
   let db: TestDatabase;
-  const notifications = new NotificationRepository();
+  const notifications = new PgNotificationRepository();
   const now = new Date('2026-10-18T12:00:00Z');
 
   beforeAll(async () => {

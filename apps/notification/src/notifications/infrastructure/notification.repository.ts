@@ -8,6 +8,7 @@ import {
   type NotificationDetails,
   type NotificationKind,
 } from '../domain/notification';
+import { NotificationRepository } from '../application/ports/notification.repository';
 
 interface NotificationRow {
   notification_id: string;
@@ -72,7 +73,7 @@ const toNotification = (row: NotificationRow): Notification => ({
 });
 
 @Injectable()
-export class NotificationRepository {
+export class PgNotificationRepository implements NotificationRepository {
   /**
    * Keeps the newest view of a booking. Its events arrive in order (one key, one partition); the
    * version check keeps a redelivered older one from undoing a newer view all the same.

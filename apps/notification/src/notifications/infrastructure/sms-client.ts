@@ -1,4 +1,4 @@
-import type { DeliveryOutcome, OutgoingMessage } from './delivery';
+import type { DeliveryOutcome, OutgoingMessage } from '../application/ports/delivery';
 
 /**
  * SMS over the provider's HTTP API. The request carries the message's id as `Idempotency-Key`,

@@ -2,7 +2,7 @@ import type { NodemailerError } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
-import type { DeliveryOutcome, OutgoingMessage } from './delivery';
+import type { DeliveryOutcome, OutgoingMessage } from '../application/ports/delivery';
 
 /** Where a failure happened: before the relay saw the message, or while it was being handed over. */
 type Phase = 'session' | 'transfer';

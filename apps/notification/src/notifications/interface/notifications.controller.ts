@@ -5,7 +5,7 @@ import { PG_POOL } from '@booking/nest-kit';
 import { formatUtc } from '@booking/time';
 import { messageFor } from '../domain/message-text';
 import type { BookingSnapshot, Notification } from '../domain/notification';
-import { NotificationRepository } from '../infrastructure/notification.repository';
+import { NotificationRepository } from '../application/ports/notification.repository';
 
 /**
  * A booking's messages. Whether the caller may see the booking is the booking service's call: the

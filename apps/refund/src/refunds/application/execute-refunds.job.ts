@@ -7,7 +7,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider, type RefundResult } from '@book
 import { afterFailure, type RetrySettings } from '@booking/time';
 import type { RefundConfig } from '../../refund-config';
 import type { Refund } from '../domain/refund';
-import { RefundRepository } from '../infrastructure/refund.repository';
+import { RefundRepository } from './ports/refund.repository';
 import { RefundMetrics } from './refund-metrics';
 
 /**

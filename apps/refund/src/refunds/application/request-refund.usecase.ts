@@ -5,7 +5,7 @@ import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import { orderOf } from '../domain/refund-order';
-import { RefundRepository } from '../infrastructure/refund.repository';
+import { RefundRepository } from './ports/refund.repository';
 
 /**
  * Records a refund asked for by `refund.requested` or a paid `booking.cancelled`. The inbox drops

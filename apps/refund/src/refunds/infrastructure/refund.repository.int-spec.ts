@@ -3,11 +3,11 @@ import { withTransaction } from '@booking/db';
 import { createTestDatabase, type TestDatabase } from '@booking/testing';
 import { refundMigrations } from '../../migrations';
 import type { RefundOrder } from '../domain/refund';
-import { RefundRepository } from './refund.repository';
+import { PgRefundRepository } from './refund.repository';
 
-describe('RefundRepository on PostgreSQL', () => {
+describe('PgRefundRepository on PostgreSQL', () => {
   let db: TestDatabase;
-  const refunds = new RefundRepository();
+  const refunds = new PgRefundRepository();
   const now = new Date('2027-04-01T10:00:00Z');
   const lease = new Date(now.getTime() + 30_000);
 
@@ -55,7 +55,7 @@ describe('RefundRepository on PostgreSQL', () => {
     const request = order();
     await insert(request);
     const [refund] = (await claim()).filter((claimed) => claimed.txnId === request.txnId);
-    const finish = (outcome: Parameters<RefundRepository['finish']>[2]) =>
+    const finish = (outcome: Parameters<PgRefundRepository['finish']>[2]) =>
       withTransaction(db.pool, (tx) => refunds.finish(tx, refund!.refundId, outcome, now));
     expect(await finish({ status: 'succeeded', providerRefundId: 're_1' })).toBe(true);
     expect(await finish({ status: 'failed', error: 'late' })).toBe(false);

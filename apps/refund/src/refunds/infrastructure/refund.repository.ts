@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { TransactionClient } from '@booking/db';
 import type { Refund, RefundOrder } from '../domain/refund';
+import { RefundRepository } from '../application/ports/refund.repository';
 
 interface RefundRow {
   refund_id: string;
@@ -28,7 +29,7 @@ const toRefund = (row: RefundRow): Refund => ({
 const COLUMNS = 'refund_id, booking_id, txn_id, amount, currency, reason, status, attempts';
 
 @Injectable()
-export class RefundRepository {
+export class PgRefundRepository implements RefundRepository {
   /** A new pending refund, due now; nothing when this payment has one already. */
   async insertOnce(tx: TransactionClient, order: RefundOrder, now: Date): Promise<boolean> {
     const result = await tx.query(

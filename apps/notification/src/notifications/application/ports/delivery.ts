@@ -5,7 +5,7 @@
  */
 export type DeliveryOutcome = { outcome: 'sent' } | { outcome: 'retryable' | 'rejected'; reason: string };
 
-import type { CalendarPart } from '../domain/invitation';
+import type { CalendarPart } from '../../domain/invitation';
 
 export interface OutgoingMessage {
   /** Unique per message and stable across retries: the mail's Message-ID, the SMS request's idempotency key. */
