@@ -35,6 +35,13 @@ const layerPatterns = (layer) =>
     message: `${layer} code may not import from ${banned}/ (interface → application → domain).`,
   }));
 
+/** One way to wait: node:timers/promises, not a hand-made promise around setTimeout. */
+const HAND_MADE_SLEEP = {
+  selector:
+    "NewExpression[callee.name='Promise'] > ArrowFunctionExpression > CallExpression[callee.name='setTimeout']",
+  message: "Use `setTimeout as sleep` from 'node:timers/promises'.",
+};
+
 const DEP_CONSTRAINTS = [
   // An app never imports another app; only the end-to-end suite starts them together.
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:pure', 'type:infra', 'type:nest'] },
@@ -98,6 +105,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/require-await': 'off',
+      'no-restricted-syntax': ['error', HAND_MADE_SLEEP],
     },
   },
   {
@@ -116,6 +124,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
+        HAND_MADE_SLEEP,
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: 'Take `now` as an argument (Clock).',

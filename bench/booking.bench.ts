@@ -5,6 +5,7 @@
  * Targets (issue #3): holds ≥ 50 % of pgbench's transaction; no multi-second tail on hot cars;
  * uncached search ≥ 50 % of pgbench's query; cached search ≥ 50 % of a bare server and ≥ 3,000/s.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -476,12 +477,10 @@ process.stdin.on('end', () => (done = true)).resume();
     const started = performance.now();
     await fetch(process.argv[1]);
     latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
   process.stdout.write(JSON.stringify(latencies));
 })();`;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** md5('car' || n)::uuid, as the seed made the ids. */
 function carUuid(n: number): string {

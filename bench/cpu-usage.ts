@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
@@ -77,7 +78,7 @@ export function cpuSnapshot(named: Record<string, number | undefined>): CpuSnaps
 export async function backendsGone(count: number): Promise<void> {
   for (let waited = 0; waited < 5_000; waited += 20) {
     if ((cpuSnapshot({})?.postgresProcesses ?? 0) <= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
 }
 

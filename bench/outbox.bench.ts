@@ -3,6 +3,7 @@
  * the relay's throughput next to a raw kafkajs producer on the same broker in the same run.
  * Targets (issue #2): p99 ≤ 100 ms at 500 events/s; relay throughput ≥ 50 % of raw.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < total; i += 1) {
       const due = start + (i * 1000) / LATENCY_RATE;
       const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (wait > 0) await sleep(wait);
       const key = keys[i % keys.length]!;
       inFlight.push(
         withTransaction(pool, async (tx) => {
@@ -123,8 +124,7 @@ async function main(): Promise<void> {
     const achievedRate = total / ((performance.now() - start) / 1000);
     const counted = total - warmUp;
     const deadline = Date.now() + 30_000;
-    while (arrivedAt.size < total && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    while (arrivedAt.size < total && Date.now() < deadline) await sleep(100);
     await liveRelay.stop();
     await livePublisher.disconnect();
     consumer.kill('SIGTERM');

@@ -3,6 +3,7 @@
  * dist/apps/<app>/main.js`, what the image runs) next to the sources through the require hook
  * (`node -r infra/local/register.js`, what `npm start` runs), in the same run on the same machine.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ async function pollReady(url: string, deadline: number): Promise<void> {
       () => false,
     );
     if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
   throw new Error(`${url} was not ready in time`);
 }
@@ -56,7 +57,7 @@ async function startOnce(mode: Mode, app: (typeof SERVICES)[number], env: NodeJS
     await pollReady(`http://127.0.0.1:${env[app.env]}/health/ready`, Date.now() + 60_000);
     const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
     // Memory once start-up's garbage has had a moment to be collected.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await sleep(1_000);
     return { readyMs, rssMiB: rssMiB(child.pid!) };
   } finally {
     await new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readdirSync, writeFileSync } from 'node:fs';
@@ -174,7 +175,7 @@ async function retry(work: () => Promise<void>, timeoutMs: number): Promise<void
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sleep(500);
     }
   }
 }

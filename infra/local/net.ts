@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createConnection, createServer } from 'node:net';
 
 export function canConnect(host: string, port: number, timeoutMs = 1_000): Promise<boolean> {
@@ -22,7 +23,7 @@ export async function waitForPort(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await canConnect(host, port, 500)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
   throw new Error(`${what} did not accept connections on ${host}:${port} within ${timeoutMs} ms`);
 }
@@ -56,7 +57,7 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
       )
     )
       return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
   throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_DIR } from './paths';
@@ -48,7 +49,7 @@ export async function stopPid(name: string, graceMs = 15_000): Promise<boolean> 
   if (pid === undefined) return false;
   process.kill(pid, name === 'postgres' ? 'SIGINT' : 'SIGTERM');
   const deadline = Date.now() + graceMs;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (isAlive(pid) && Date.now() < deadline) await sleep(100);
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   forgetPid(name);
   return true;

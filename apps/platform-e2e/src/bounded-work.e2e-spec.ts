@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, platformForSuite, readJson, type Json } from './fixtures';
 import type { RunningPlatform } from './platform';
 
@@ -39,7 +40,7 @@ describe('bounded work per request', () => {
         const started = performance.now();
         await fetch(`${platform.serviceUrls.booking}/health/live`);
         probes.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await sleep(5);
       }
     })();
     const started = performance.now();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool } from 'pg';
 import { isDatabaseTimeout } from './pg-errors';
 import { createPool, timeoutOptions } from './pool';
@@ -31,7 +32,7 @@ describe('pool timeouts (real PostgreSQL)', () => {
       await tx.query(`SELECT 1 FROM ${table} WHERE id = 1 FOR UPDATE`);
       await held;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     const waiter = bounded.query(`SELECT 1 FROM ${table} WHERE id = 1 FOR UPDATE`);
     const error: unknown = await waiter.catch((caught: unknown) => caught);
     release();
@@ -51,7 +52,7 @@ describe('pool timeouts (real PostgreSQL)', () => {
     client.on('error', () => undefined);
     await client.query('BEGIN');
     await client.query(`SELECT 1 FROM ${table} WHERE id = 1 FOR UPDATE`);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await sleep(1_500);
     // The server ended the session: the lock is free for anyone else at once.
     const { rows } = await admin.query(`SELECT 1 AS ok FROM ${table} WHERE id = 1 FOR UPDATE NOWAIT`);
     expect(rows).toEqual([{ ok: 1 }]);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import { toCloudEvent } from '@booking/contracts';
@@ -92,7 +93,7 @@ describe('KafkaEventConsumer', () => {
       handler: async ({ event, key }) => {
         running += 1;
         mostAtOnce = Math.max(mostAtOnce, running);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+        await sleep(Math.random() * 3);
         seen.set(key!, [...(seen.get(key!) ?? []), (event.data as { sequence: number }).sequence]);
         running -= 1;
       },

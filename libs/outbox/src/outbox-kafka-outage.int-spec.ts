@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { TopicCollector, expectEventually, uniqueName } from '@booking/testing';
@@ -40,7 +41,7 @@ describe('Kafka stopped for 30 s while events are written', () => {
     while (Date.now() < outageEnds) {
       during.push(...(await fixture.writeEvents(`booking-during-${round % 7}`, 5)));
       round += 1;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sleep(500);
     }
     // The relay really did find the broker gone.
     expect(relayErrors.length).toBeGreaterThan(0);

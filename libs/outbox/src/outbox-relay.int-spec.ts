@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { TopicCollector, expectEventually, uniqueName } from '@booking/testing';
 import { createOutboxFixture, type OutboxFixture } from '../test/outbox-fixture';
@@ -91,7 +92,7 @@ describe('outbox writer and the quiet lease', () => {
       await suite.fixture.writeEvents('quiet-2', 3);
       await suite.fixture.writeEvents('quiet-3', 1);
       // A notification comes within milliseconds; none has in this long.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sleep(500);
       expect(notifications.count()).toBe(1);
       await setLease(`clock_timestamp() - interval '1 millisecond'`);
       await suite.fixture.writeEvents('quiet-4', 1);
@@ -134,7 +135,7 @@ describe('outbox relay under load and after it', () => {
       while (writing) {
         (await listenerState()).forEach((state) => seen.add(state));
         leaseSeen ||= await quietLeaseLive();
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await sleep(5);
       }
     })();
     const writerLoop = async (writer: number) => {

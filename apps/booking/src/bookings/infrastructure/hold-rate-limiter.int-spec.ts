@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import Redis from 'ioredis';
 import { DomainError } from '@booking/contracts';
@@ -60,7 +61,7 @@ describe('RedisHoldRateLimiter (real Redis)', () => {
     expect(await refusalOf(limiter.consume('c-window'))).toBeUndefined();
     expect((await refusalOf(limiter.consume('c-window')))?.headers['retry-after']).toBe('1');
     // Redis drops the counter at its TTL; the wait is the window itself, not a guess.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await sleep(1_100);
     expect(await refusalOf(limiter.consume('c-window'))).toBeUndefined();
     redis.disconnect();
   });

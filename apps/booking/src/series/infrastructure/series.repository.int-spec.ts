@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { withTransaction } from '@booking/db';
 import type { TestDatabase } from '@booking/testing';
@@ -75,7 +76,7 @@ describe('PgSeriesRepository on PostgreSQL', () => {
         withTransaction(db.pool, async (tx) => {
           const rows = await repository.claimDue(tx, until, 10);
           // Held while the other job claims: it must skip these rows, not wait for them.
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await sleep(100);
           return rows.map((series) => series.seriesId).filter((id) => ids.has(id));
         }),
       ),
