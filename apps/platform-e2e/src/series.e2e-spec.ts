@@ -1,3 +1,4 @@
+import { createdSeriesViewSchema, occurrenceViewSchema, seriesViewSchema } from '@booking/contracts';
 import { expectEventually, TopicCollector, uniqueName } from '@booking/testing';
 import { Client, platformForSuite, readJson, type Json } from './fixtures';
 import type { RunningPlatform } from './platform';
@@ -32,7 +33,10 @@ describe('recurring series through the gateway', () => {
   ): Promise<{ status: number; body: Json; client: Client }> {
     const customer = client ?? (await Client.as(platform, 'customer'));
     const response = await customer.hold({ timeZone: 'America/New_York', ...body });
-    return { status: response.status, body: await readJson(response), client: customer };
+    const answer = await readJson(response);
+    // What was made has exactly the documented shape (the OpenAPI document's CreatedSeries).
+    if (response.status === 201) createdSeriesViewSchema.strict().parse(answer);
+    return { status: response.status, body: answer, client: customer };
   }
 
   /** Every occurrence in the window, walking the pages (of 20, so that most walks take several). */
@@ -47,6 +51,7 @@ describe('recurring series through the gateway', () => {
       );
       expect(response.status).toBe(200);
       const body = await readJson(response);
+      for (const occurrence of body['data'] as Json[]) occurrenceViewSchema.strict().parse(occurrence);
       all.push(...(body['data'] as Json[]));
       cursor = body['nextCursor'] as string | null;
     } while (cursor !== null);
@@ -363,6 +368,7 @@ describe('recurring series through the gateway', () => {
     platform.clock.advance(9 * 86_400_000);
     await expectEventually(async () => {
       const series = await readJson(await client.send('GET', `/v1/series/${seriesId}`));
+      seriesViewSchema.strict().parse(series);
       expect(series['conflicts']).toEqual([
         {
           recurrenceId: '2027-06-07T11:00:00Z',

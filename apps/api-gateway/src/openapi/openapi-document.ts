@@ -1,17 +1,15 @@
 import {
   bookingViewSchema,
   cancelledBookingViewSchema,
+  createdSeriesViewSchema,
   notificationViewSchema,
+  occurrenceViewSchema,
   resourceViewSchema,
+  seriesConflictViewSchema,
+  seriesViewSchema,
   standingViewSchema,
 } from '@booking/contracts';
 import { jsonSchema, PROBLEM_SCHEMA, RESPONSE_HEADERS } from './openapi-builder';
-import {
-  CREATED_SERIES_SCHEMA,
-  OCCURRENCE_SCHEMA,
-  SERIES_CONFLICT_SCHEMA,
-  SERIES_SCHEMA,
-} from './response-schemas';
 import { availabilityPaths } from './paths/availability';
 import { bookingsPaths } from './paths/bookings';
 import { calendarPaths } from './paths/calendars';
@@ -51,10 +49,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       headers: RESPONSE_HEADERS,
       schemas: {
         Problem: PROBLEM_SCHEMA,
-        Series: SERIES_SCHEMA,
-        SeriesConflict: SERIES_CONFLICT_SCHEMA,
-        Occurrence: OCCURRENCE_SCHEMA,
-        CreatedSeries: CREATED_SERIES_SCHEMA,
+        Series: jsonSchema(seriesViewSchema, 'output'),
+        SeriesConflict: jsonSchema(seriesConflictViewSchema, 'output'),
+        Occurrence: jsonSchema(occurrenceViewSchema, 'output'),
+        CreatedSeries: jsonSchema(createdSeriesViewSchema, 'output'),
         Resource: jsonSchema(resourceViewSchema, 'output'),
         Booking: jsonSchema(bookingViewSchema, 'output'),
         CancelledBooking: jsonSchema(cancelledBookingViewSchema, 'output'),

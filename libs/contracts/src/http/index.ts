@@ -5,3 +5,5 @@ export * from './payment';
 export * from './notification';
 export * from './calendar';
 export * from './customer';
+export * from './series';
+export * from './health';

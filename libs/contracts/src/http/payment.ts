@@ -32,3 +32,9 @@ export const checkoutQuery = z.object({
 });
 
 export type CheckoutCharge = z.infer<typeof checkoutQuery>;
+
+/** The answer to a verified delivery: always 200, so the provider stops resending it. */
+export const webhookReceivedSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['recorded', 'duplicate', 'ignored', 'unprocessable']),
+});

@@ -1,5 +1,5 @@
-import { operation } from '../openapi-builder';
-import { LIVENESS_SCHEMA, READINESS_SCHEMA } from '../response-schemas';
+import { livenessSchema, readinessSchema } from '@booking/contracts';
+import { jsonSchema, operation } from '../openapi-builder';
 
 /** Liveness and readiness, as every service answers them. */
 export function healthPaths(): Record<string, unknown> {
@@ -9,7 +9,11 @@ export function healthPaths(): Record<string, unknown> {
         operationId: 'getLiveness',
         summary: 'Liveness',
         tags: ['health'],
-        success: { status: 200, description: 'The process is up', schema: LIVENESS_SCHEMA },
+        success: {
+          status: 200,
+          description: 'The process is up',
+          schema: jsonSchema(livenessSchema, 'output'),
+        },
         // As on every route, an address with NUL in it.
         errors: ['validation_failed'],
       }),
@@ -19,7 +23,7 @@ export function healthPaths(): Record<string, unknown> {
         operationId: 'getReadiness',
         summary: 'Readiness: the gateway can serve; Redis and each service behind it are reported',
         tags: ['health'],
-        success: { status: 200, description: 'Ready', schema: READINESS_SCHEMA },
+        success: { status: 200, description: 'Ready', schema: jsonSchema(readinessSchema, 'output') },
         errors: ['validation_failed', 'service_unavailable'],
       }),
     },

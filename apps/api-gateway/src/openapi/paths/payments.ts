@@ -1,7 +1,6 @@
-import { paymentLinkQuery, webhookEnvelopeSchema } from '@booking/contracts';
+import { paymentLinkQuery, webhookEnvelopeSchema, webhookReceivedSchema } from '@booking/contracts';
 import { WEBHOOK_HEADERS } from '@booking/payment-provider';
-import { operation } from '../openapi-builder';
-import { WEBHOOK_RECEIVED_SCHEMA } from '../response-schemas';
+import { jsonSchema, operation } from '../openapi-builder';
 
 /** The provider’s webhook and the checkout link a hold’s paymentUrl opens. */
 export function paymentsPaths(): Record<string, unknown> {
@@ -24,7 +23,7 @@ export function paymentsPaths(): Record<string, unknown> {
         success: {
           status: 200,
           description: 'Accepted (recorded, a duplicate, or ignored)',
-          schema: WEBHOOK_RECEIVED_SCHEMA,
+          schema: jsonSchema(webhookReceivedSchema, 'output'),
         },
         errors: ['unauthorized', 'validation_failed'],
       }),

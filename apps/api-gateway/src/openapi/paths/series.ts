@@ -1,6 +1,9 @@
-import { cancelBookingSchema } from '@booking/contracts';
-import { operation } from '../openapi-builder';
-import { CANCELLED_SERIES_SCHEMA, UNHELD_OCCURRENCE_CANCELLED_SCHEMA } from '../response-schemas';
+import {
+  cancelBookingSchema,
+  cancelledSeriesViewSchema,
+  unheldOccurrenceCancelledSchema,
+} from '@booking/contracts';
+import { jsonSchema, operation } from '../openapi-builder';
 import { RESCHEDULE, page } from './shared';
 
 /** Recurring bookings: the series, its occurrences, and their cancels and moves. */
@@ -49,7 +52,7 @@ export function seriesPaths(): Record<string, unknown> {
         success: {
           status: 200,
           description: 'The series, with how many occurrences were cancelled',
-          schema: CANCELLED_SERIES_SCHEMA,
+          schema: jsonSchema(cancelledSeriesViewSchema, 'output'),
         },
         errors: ['not_found', 'invalid_transition'],
       }),
@@ -66,7 +69,10 @@ export function seriesPaths(): Record<string, unknown> {
           status: 200,
           description: 'The cancelled booking, or `{ recurrenceId, status }` for one not held yet',
           schema: {
-            anyOf: [{ $ref: '#/components/schemas/CancelledBooking' }, UNHELD_OCCURRENCE_CANCELLED_SCHEMA],
+            anyOf: [
+              { $ref: '#/components/schemas/CancelledBooking' },
+              jsonSchema(unheldOccurrenceCancelledSchema, 'output'),
+            ],
           },
         },
         errors: ['validation_failed', 'not_found', 'invalid_transition'],

@@ -1,6 +1,12 @@
 import { Body, Controller, Headers, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { DomainError, createBookingSchema, type BookingView, type Caller } from '@booking/contracts';
+import {
+  DomainError,
+  createBookingSchema,
+  type BookingView,
+  type Caller,
+  type CreatedSeriesView,
+} from '@booking/contracts';
 import { CurrentCaller, validate } from '@booking/nest-kit';
 import { PaymentLinks } from '../../bookings/application/payment-links';
 import { slotUnavailable } from '../../bookings/domain/booking-status';
@@ -8,7 +14,6 @@ import type { Replayable } from '../../bookings/application/ports/idempotency-st
 import { toBookingView } from '../../bookings/interface/booking-view';
 import { CreateSeries, type SeriesOutcome } from '../../series/application/create-series.usecase';
 import { occurrencesTaken } from '../../series/domain/series-plan';
-import type { CreatedSeriesView } from '../../series/interface/series-view';
 import { CreateHold, type HoldOutcome } from '../application/create-hold.usecase';
 import { HoldMetrics } from '../application/hold-metrics';
 

@@ -6,14 +6,14 @@ import {
   invalidCursor,
   type Caller,
   type Page,
+  type OCCURRENCE_STATUS_VALUES,
 } from '@booking/contracts';
 import { expandSeries, formatUtc, type Occurrence } from '@booking/time';
-import type { Booking } from '../../bookings/domain/booking';
 import { BookingRepository } from '../../bookings/application/ports/booking.repository';
 import { specOf, type Series } from '../domain/series';
 import { SeriesRepository } from './ports/series.repository';
 
-export type OccurrenceStatus = Booking['status'] | 'PLANNED' | 'CONFLICT';
+export type OccurrenceStatus = (typeof OCCURRENCE_STATUS_VALUES)[number];
 
 /** One occurrence of a window: where it is now, and its booking once held. */
 export interface ListedOccurrence extends Occurrence {

@@ -1,25 +1,7 @@
-import type { BookingView } from '@booking/contracts';
+import type { OccurrenceView, SeriesView } from '@booking/contracts';
 import { formatLocal, formatUtc, formatWall } from '@booking/time';
-import type { ListedOccurrence, OccurrenceStatus } from '../application/series-occurrences.usecase';
+import type { ListedOccurrence } from '../application/series-occurrences.usecase';
 import type { Series } from '../domain/series';
-
-export interface SeriesView {
-  seriesId: string;
-  resourceId: string;
-  customerId: string;
-  rrule: string;
-  timeZone: string;
-  /** The first occurrence's wall-clock start and end, as the rule keeps them. */
-  startLocal: string;
-  endLocal: string;
-  onMissingDay: string;
-  onNonexistent: string;
-  disambiguation: string;
-  status: string;
-  heldUntil: string;
-  conflicts: Series['conflicts'];
-  createdAt: string;
-}
 
 export function toSeriesView(series: Series): SeriesView {
   return {
@@ -40,16 +22,6 @@ export function toSeriesView(series: Series): SeriesView {
   };
 }
 
-export interface OccurrenceView {
-  recurrenceId: string;
-  start: string;
-  end: string;
-  startLocal: string;
-  endLocal: string;
-  status: OccurrenceStatus;
-  bookingId: string | null;
-}
-
 export function occurrenceView(occurrence: ListedOccurrence, zone: string): OccurrenceView {
   const { status, bookingId } = occurrence;
   return {
@@ -61,11 +33,4 @@ export function occurrenceView(occurrence: ListedOccurrence, zone: string): Occu
     status,
     bookingId,
   };
-}
-
-export interface CreatedSeriesView {
-  seriesId: string;
-  rrule: string;
-  timeZone: string;
-  occurrences: BookingView[];
 }

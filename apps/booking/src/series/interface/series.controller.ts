@@ -6,6 +6,7 @@ import {
   pageQuery,
   rescheduleBookingSchema,
   type Caller,
+  type OccurrenceView,
   type Page,
 } from '@booking/contracts';
 import { CurrentCaller, validate } from '@booking/nest-kit';
@@ -15,7 +16,7 @@ import { PaymentLinks } from '../../bookings/application/payment-links';
 import { toBookingView } from '../../bookings/interface/booking-view';
 import { CancelSeries } from '../application/cancel-series.usecase';
 import { SeriesOccurrences } from '../application/series-occurrences.usecase';
-import { occurrenceView, toSeriesView, type OccurrenceView } from './series-view';
+import { occurrenceView, toSeriesView } from './series-view';
 
 const windowQuery = pageQuery.extend({ from: z.string().max(40), to: z.string().max(40) });
 
