@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import { PROVISIONED_TOPICS, topicNames, type TopicNames } from '@booking/contracts';
 import { createPool, databaseUrl as urlOfDatabase } from '@booking/db';
 import { createKafka, ensureTopics } from '@booking/kafka';
-import { JsonLogger, type PeriodicJob } from '@booking/nest-kit';
+import { JsonLogger, listen, type PeriodicJob } from '@booking/nest-kit';
 import { TEST_INTERNAL_JWT_SECRET, TEST_JWT_SECRET, testRun, uniqueName } from '@booking/testing';
 import { ManualClock } from '@booking/time';
 import { createGatewayApp, gatewayConfigSchema } from '@booking/app-api-gateway';
@@ -163,8 +163,7 @@ export async function startPlatform(
     const { app } = await created;
     apps.push(app);
     appOf.set(service, app);
-    await app.listen(0, '127.0.0.1');
-    return (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    return listen(app, 0, quietLogger(service));
   };
   const bookingConfig = parseConfig(bookingConfigSchema, shared);
   const [booking, payment, refund, notification] = await Promise.all([

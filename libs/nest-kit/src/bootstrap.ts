@@ -85,15 +85,23 @@ export async function initServiceApp(
   await app.init();
 }
 
+/**
+ * Connections the kernel may hold for a service before it accepts them. Node's default, 511, is
+ * less than a burst of 1,000 clients: past it, handshakes are dropped and some end in a reset.
+ * The kernel caps it at `net.core.somaxconn` (4096 by default since Linux 5.4).
+ */
+export const LISTEN_BACKLOG = 4096;
+
+/** Listens on `port` (0 for any free one) and answers the URL it can be reached at. */
 export async function listen(
   app: NestFastifyApplication,
   port: number,
   logger: JsonLogger,
   host = '127.0.0.1',
 ): Promise<string> {
-  await app.listen(port, host);
-  const url = await app.getUrl();
-  logger.event('info', 'listening', { url: url.replace('[::1]', '127.0.0.1') });
+  await app.listen({ port, host, backlog: LISTEN_BACKLOG });
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  logger.event('info', 'listening', { url });
   return url;
 }
 

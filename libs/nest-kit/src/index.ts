@@ -12,6 +12,7 @@ export {
   createServiceApp,
   initServiceApp,
   listen,
+  LISTEN_BACKLOG,
   runService,
   BODY_LIMIT_BYTES,
 } from './bootstrap';
