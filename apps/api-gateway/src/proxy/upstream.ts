@@ -24,6 +24,27 @@ export interface ForwardOptions {
   asRead?: boolean;
 }
 
+interface OutgoingRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const SOCKETS_PER_SERVICE = 64;
+
+/** The service closed a reused keep-alive socket before it answered. */
+class StaleSocketError extends Error {}
+
+const RESENDABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** Idempotent by its method, or by the key the service deduplicates it with. */
+const mayResend = ({ method, headers }: OutgoingRequest): boolean =>
+  RESENDABLE_METHODS.has(method) || headers['idempotency-key'] !== undefined;
+
+const isReset = (error: NodeJS.ErrnoException): boolean =>
+  error.code === 'ECONNRESET' || error.code === 'EPIPE';
+
 export interface UpstreamResponse {
   status: number;
   headers: IncomingHttpHeaders;
@@ -50,7 +71,7 @@ export class Upstream {
       refund: new URL(config.REFUND_URL),
       notification: new URL(config.NOTIFICATION_URL),
     };
-    const agent = () => new Agent({ keepAlive: true, maxSockets: 64 });
+    const agent = () => new Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE });
     this.agents = { booking: agent(), payment: agent(), refund: agent(), notification: agent() };
   }
 
@@ -112,51 +133,58 @@ export class Upstream {
    * node:http over a keep-alive agent per service: measured cheaper per request than fetch
    * (undici's web streams took most of the gateway's CPU in a profile of the hold path).
    */
-  private async send(
-    service: ServiceKey,
-    outgoing: { method: string; path: string; headers: Record<string, string>; body?: string },
-  ): Promise<UpstreamResponse> {
-    const target = this.targets[service];
+  private async send(service: ServiceKey, outgoing: OutgoingRequest): Promise<UpstreamResponse> {
     const headers =
       outgoing.body === undefined
         ? outgoing.headers
         : { ...outgoing.headers, 'content-length': String(Buffer.byteLength(outgoing.body)) };
-    try {
-      return await new Promise<UpstreamResponse>((resolve, reject) => {
-        const req = httpRequest(
-          {
-            agent: this.agents[service],
-            host: target.hostname,
-            port: target.port,
-            method: outgoing.method,
-            path: outgoing.path,
-            headers,
-            timeout: this.config.UPSTREAM_TIMEOUT_MS,
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('error', reject);
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 502,
-                headers: res.headers,
-                body: Buffer.concat(chunks),
-              }),
-            );
-          },
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.exchange(service, { ...outgoing, headers });
+      } catch (error) {
+        // A kept-alive socket the service closed (as idle, mostly) as this request went out. It
+        // goes again if sending it twice is harmless; each such failure retires one stale socket.
+        if (error instanceof StaleSocketError && mayResend(outgoing) && attempt <= SOCKETS_PER_SERVICE)
+          continue;
+        throw new DomainError(
+          'service_unavailable',
+          'A service behind the gateway did not answer; try again shortly.',
+          {},
+          { 'retry-after': '1' },
         );
-        req.on('timeout', () => req.destroy(new Error('upstream timeout')));
-        req.on('error', reject);
-        req.end(outgoing.body);
-      });
-    } catch {
-      throw new DomainError(
-        'service_unavailable',
-        'A service behind the gateway did not answer; try again shortly.',
-        {},
-        { 'retry-after': '1' },
-      );
+      }
     }
+  }
+
+  private exchange(service: ServiceKey, outgoing: OutgoingRequest): Promise<UpstreamResponse> {
+    const target = this.targets[service];
+    return new Promise<UpstreamResponse>((resolve, reject) => {
+      let answered = false;
+      const req = httpRequest(
+        {
+          agent: this.agents[service],
+          host: target.hostname,
+          port: target.port,
+          method: outgoing.method,
+          path: outgoing.path,
+          headers: outgoing.headers,
+          timeout: this.config.UPSTREAM_TIMEOUT_MS,
+        },
+        (res) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('upstream timeout')));
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        reject(req.reusedSocket && !answered && isReset(error) ? new StaleSocketError() : error),
+      );
+      req.end(outgoing.body);
+    });
   }
 }

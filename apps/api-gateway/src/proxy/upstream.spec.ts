@@ -1,0 +1,104 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '@booking/contracts';
+import type { GatewayConfig } from '../gateway-config';
+import { Upstream } from './upstream';
+
+const OK = 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok';
+
+interface FakeService {
+  url: string;
+  requests: () => number;
+  close: () => void;
+}
+
+/**
+ * A service that answers the first `answered` requests on each connection and resets the
+ * connection at the next one, as a service does that closes an idle socket as a request arrives.
+ */
+async function serviceThatResetsAfter(answered: number): Promise<FakeService> {
+  let requests = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((socket: Socket) => {
+    sockets.add(socket);
+    let onThisSocket = 0;
+    socket.on('data', () => {
+      requests += 1;
+      onThisSocket += 1;
+      if (onThisSocket > answered) socket.resetAndDestroy();
+      else socket.write(OK);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests: () => requests,
+    // The gateway keeps its sockets alive: closing must not wait for them.
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+const upstreamTo = (url: string): Upstream =>
+  new Upstream({
+    INTERNAL_JWT_SECRET: 'upstream-spec-internal-secret',
+    UPSTREAM_TIMEOUT_MS: 5_000,
+    BOOKING_URL: url,
+    PAYMENT_URL: url,
+    REFUND_URL: url,
+    NOTIFICATION_URL: url,
+  } as GatewayConfig);
+
+/** A client's POST as the gateway's route hands it on, with an Idempotency-Key or without. */
+const post = (idempotencyKey?: string) =>
+  ({
+    id: 'req-1',
+    method: 'POST',
+    url: '/bookings',
+    headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+    rawBody: '{}',
+  }) as unknown as FastifyRequest;
+
+describe('Upstream', () => {
+  const services: FakeService[] = [];
+  afterEach(() => {
+    for (const service of services.splice(0)) service.close();
+  });
+
+  it('sends a GET again on a new socket when the service resets a kept-alive one', async () => {
+    const service = await serviceThatResetsAfter(1);
+    services.push(service);
+    const upstream = upstreamTo(service.url);
+    await upstream.ready('booking');
+    await expect(upstream.ready('booking')).resolves.toBeUndefined();
+    // The first, the one the reused socket lost, and that one again on a new socket.
+    expect(service.requests()).toBe(3);
+  });
+
+  it('answers service_unavailable, without sending it again, when a new socket is reset', async () => {
+    const service = await serviceThatResetsAfter(0);
+    services.push(service);
+    const failure = await upstreamTo(service.url)
+      .ready('booking')
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DomainError);
+    expect((failure as DomainError).code).toBe('service_unavailable');
+    expect(service.requests()).toBe(1);
+  });
+
+  it('sends a POST again only when an Idempotency-Key makes that harmless', async () => {
+    const service = await serviceThatResetsAfter(1);
+    services.push(service);
+    const upstream = upstreamTo(service.url);
+    await upstream.ready('booking');
+    const keyed = await upstream.forward(post('key-1'), 'booking', '/bookings');
+    expect(keyed.status).toBe(200);
+    expect(service.requests()).toBe(3);
+
+    const unkeyed = await upstream.forward(post(), 'booking', '/bookings').catch((error: unknown) => error);
+    expect((unkeyed as DomainError).code).toBe('service_unavailable');
+    expect(service.requests()).toBe(4);
+  });
+});
