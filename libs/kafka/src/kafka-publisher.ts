@@ -52,7 +52,8 @@ export class KafkaPublisher implements MessagePublisher {
     await this.producer.disconnect();
   }
 
-  private async connect(): Promise<void> {
+  /** Shared by concurrent callers; after a failure or a disconnect, the next call connects again. */
+  async connect(): Promise<void> {
     this.connected ??= this.producer.connect().catch((error: unknown) => {
       this.connected = undefined;
       throw error;

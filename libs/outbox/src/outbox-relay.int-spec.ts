@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
+import { KafkaPublisher, type OutgoingMessage } from '@booking/kafka';
 import { TopicCollector, expectEventually, uniqueName } from '@booking/testing';
 import { createOutboxFixture, type OutboxFixture } from '../test/outbox-fixture';
 import { OUTBOX_CHANNEL } from './outbox-sql';
@@ -65,6 +66,29 @@ describe('outbox relay with three instances at once', () => {
     }
     const keyMismatches = suite.collector.received.filter(({ event, key }) => key !== event.subject);
     expect(keyMismatches).toEqual([]);
+  });
+});
+
+describe('outbox relay at start', () => {
+  const suite = relaySuite('relaystart');
+
+  it('connects its producer before the first event, so that event does not wait for the handshake', async () => {
+    const kafka = new KafkaPublisher(suite.fixture.kafka);
+    const calls: string[] = [];
+    await suite.fixture.startRelay({
+      publisher: {
+        connect: () => kafka.connect().then(() => void calls.push('connected')),
+        publish: (messages: OutgoingMessage[]) => {
+          calls.push('publish');
+          return kafka.publish(messages);
+        },
+      },
+    });
+    await expectEventually(() => expect(calls).toEqual(['connected']));
+    const [id] = await suite.fixture.writeEvents('first-after-start', 1);
+    await expectEventually(() => expect(suite.collector.distinct().map((event) => event.id)).toEqual([id]));
+    expect(calls).toEqual(['connected', 'publish']);
+    await kafka.disconnect();
   });
 });
 

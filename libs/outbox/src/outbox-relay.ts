@@ -35,6 +35,8 @@ export interface OutboxRelaySettings {
   busyDrainSize?: number;
   /** How long a busy drain's lease runs; each busy drain renews it. */
   quietLeaseMs?: number;
+  /** How long `start` waits for the publisher's session before it goes on without one. */
+  connectWaitMs?: number;
   /** Batches in flight at once; at most the pool's size. */
   concurrency?: number;
   retentionMs?: number;
@@ -67,6 +69,7 @@ export class OutboxRelay {
   private readonly minDrainIntervalMs: number;
   private readonly busyDrainSize: number;
   private readonly quietLeaseMs: number;
+  private readonly connectWaitMs: number;
   /** When the lease this relay last took runs out, by `performance.now()` (0: never took one). */
   private quietUntil = 0;
   private listening = false;
@@ -90,10 +93,15 @@ export class OutboxRelay {
     this.minDrainIntervalMs = settings.minDrainIntervalMs ?? 20;
     this.busyDrainSize = settings.busyDrainSize ?? 5;
     this.quietLeaseMs = settings.quietLeaseMs ?? 250;
+    this.connectWaitMs = settings.connectWaitMs ?? 5_000;
   }
 
   async start(): Promise<void> {
     this.running = true;
+    // The first event after a start would otherwise wait for the producer's handshake (420 ms
+    // against a broker just started, for its producer id). Kafka away only delays the start.
+    const connected = this.settings.publisher.connect().catch((error: unknown) => this.report(error));
+    await Promise.race([connected, sleep(this.connectWaitMs, undefined, { ref: false })]);
     await this.listen();
     this.timers.push(setInterval(() => this.wake(), this.pollIntervalMs));
     this.timers.push(

@@ -11,6 +11,7 @@ const kafka = createKafka({ brokers: process.env['KAFKA_BROKERS']!.split(','), c
 const kafkaPublisher = new KafkaPublisher(kafka);
 
 const dyingPublisher: MessagePublisher = {
+  connect: () => kafkaPublisher.connect(),
   async publish(messages: OutgoingMessage[]) {
     await kafkaPublisher.publish(messages);
     process.stdout.write(`acknowledged ${messages.length}\n`);
