@@ -93,8 +93,8 @@ VALUES (gen_random_uuid(), md5('car' || :n)::uuid, 'pgbench', 'HOLD',
   tstzrange(timestamptz '2028-01-01 00:00Z' + make_interval(hours => :h), timestamptz '2028-01-01 03:00Z' + make_interval(hours => :h)),
   'Asia/Ho_Chi_Minh', now() + interval '15 minutes', 2000000, 'VND', now(), now())
 ON CONFLICT DO NOTHING;
-INSERT INTO idempotency_key (customer_id, key, fingerprint, response_status, response_body, created_at)
-VALUES ('pgbench', gen_random_uuid()::text, md5(random()::text), 201, '{"status":"HOLD"}', now());
+INSERT INTO idempotency_key (customer_id, key, fingerprint, outcome, created_at)
+VALUES ('pgbench', gen_random_uuid()::text, md5(random()::text), '{"kind":"held"}', now());
 INSERT INTO outbox (event_id, topic, message_key, lane, payload)
 VALUES (gen_random_uuid(), 'bench', :n::text, :n % 16, '{"type":"booking.held"}');
 COMMIT;
@@ -115,7 +115,7 @@ const SERVICE_HOLD_SQL = `
 \\set k random(1, 1000000000)
 BEGIN;
 SELECT pg_try_advisory_xact_lock(hashtextextended('pgbench' || :k, 7)) AS ok;
-SELECT fingerprint, response_status, response_body FROM idempotency_key
+SELECT fingerprint, outcome FROM idempotency_key
  WHERE customer_id = 'pgbench' AND key = 'k' || :k AND created_at > now() - interval '1 day';
 SELECT resource_id, name, kind, city, owner_id, time_zone, buffer_before_minutes, buffer_after_minutes, hold_minutes,
   deposit_amount, currency, business_hours, slot_minutes, min_notice_minutes, cancellation_policy, attributes,
@@ -133,8 +133,8 @@ INSERT INTO outbox (event_id, topic, message_key, lane, payload)
 SELECT gen_random_uuid(), 'bench', 'b' || :k, :k % 16, '{"type":"booking.held"}'
   FROM (SELECT pg_advisory_xact_lock(hashtextextended('b' || :k, 0))) AS key_lock
 RETURNING CASE WHEN (SELECT until FROM outbox_quiet) > clock_timestamp() THEN NULL ELSE pg_notify('${OUTBOX_CHANNEL}', '') END;
-INSERT INTO idempotency_key (customer_id, key, fingerprint, response_status, response_body, created_at)
-VALUES ('pgbench', 'k' || :k, md5(random()::text), 201, '{"status":"HOLD"}', now())
+INSERT INTO idempotency_key (customer_id, key, fingerprint, outcome, created_at)
+VALUES ('pgbench', 'k' || :k, md5(random()::text), '{"kind":"held"}', now())
 ON CONFLICT (customer_id, key) DO UPDATE SET fingerprint = excluded.fingerprint;
 COMMIT;
 `;
@@ -469,6 +469,7 @@ async function probeLiveness(service: string, run: () => Promise<void>): Promise
 
 /** Probes the URL after `-e`'s script (argv[1]) until stdin closes, then prints the latencies. */
 const PROBE_SCRIPT = `
+const { setTimeout: sleep } = require('node:timers/promises');
 const latencies = [];
 let done = false;
 process.stdin.on('end', () => (done = true)).resume();
