@@ -154,7 +154,10 @@ async function main(): Promise<void> {
 
     // 3. The relay draining a backlog of the same size, written beforehand.
     for (let written = 0; written < THROUGHPUT_EVENTS; written += 5_000) {
-      const rows = Array.from({ length: 5_000 }, (_, i) => keys[(written + i) % keys.length]!);
+      const rows = Array.from(
+        { length: Math.min(5_000, THROUGHPUT_EVENTS - written) },
+        (_, i) => keys[(written + i) % keys.length]!,
+      );
       await pool.query(
         `INSERT INTO outbox (event_id, topic, message_key, lane, payload)
          SELECT gen_random_uuid(), $1, k, l, p::jsonb FROM unnest($2::text[], $3::int[], $4::text[]) AS t(k, l, p)`,
