@@ -17,3 +17,20 @@ describe('CORS_ORIGINS', () => {
     );
   });
 });
+
+describe("the services' URLs", () => {
+  it('are one URL by default, and the instances to balance over when several are given', () => {
+    expect(parseConfig(gatewayConfigSchema, {}).BOOKING_URL).toEqual(['http://127.0.0.1:3001']);
+    expect(
+      parseConfig(gatewayConfigSchema, { BOOKING_URL: 'http://10.0.0.1:3001, http://10.0.0.2:3001' })
+        .BOOKING_URL,
+    ).toEqual(['http://10.0.0.1:3001', 'http://10.0.0.2:3001']);
+  });
+
+  it('refuses an empty list and what is not a URL', () => {
+    expect(() => parseConfig(gatewayConfigSchema, { PAYMENT_URL: ' , ' })).toThrow(/PAYMENT_URL/);
+    expect(() => parseConfig(gatewayConfigSchema, { REFUND_URL: 'http://ok:1,not a url' })).toThrow(
+      /REFUND_URL/,
+    );
+  });
+});

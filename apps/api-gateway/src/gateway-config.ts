@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { shutdownConfigSchema } from '@booking/config';
 
 const url = (fallback: string) => z.string().url().default(fallback);
+/** One URL, or several separated by commas: the instances of a service the gateway balances over. */
+const urls = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((each) => each.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url()).min(1, 'must name at least one URL'));
 const optional = z
   .string()
   .optional()
@@ -20,10 +32,10 @@ export const gatewayConfigSchema = z.object({
   REDIS_URL: url('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default(''),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(1_000),
-  BOOKING_URL: url('http://127.0.0.1:3001'),
-  PAYMENT_URL: url('http://127.0.0.1:3002'),
-  REFUND_URL: url('http://127.0.0.1:3003'),
-  NOTIFICATION_URL: url('http://127.0.0.1:3004'),
+  BOOKING_URL: urls('http://127.0.0.1:3001'),
+  PAYMENT_URL: urls('http://127.0.0.1:3002'),
+  REFUND_URL: urls('http://127.0.0.1:3003'),
+  NOTIFICATION_URL: urls('http://127.0.0.1:3004'),
   /** Checkout links opened per client address per window: each one opens a provider session. */
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   CHECKOUT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

@@ -1,7 +1,8 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@booking/contracts';
-import type { GatewayConfig } from '../gateway-config';
+import { parseConfig } from '@booking/config';
+import { gatewayConfigSchema } from '../gateway-config';
 import { Upstream } from './upstream';
 
 const OK = 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok';
@@ -41,15 +42,22 @@ async function serviceThatResetsAfter(answered: number): Promise<FakeService> {
   };
 }
 
-const upstreamTo = (url: string): Upstream =>
-  new Upstream({
-    INTERNAL_JWT_SECRET: 'upstream-spec-internal-secret',
-    UPSTREAM_TIMEOUT_MS: 5_000,
-    BOOKING_URL: url,
-    PAYMENT_URL: url,
-    REFUND_URL: url,
-    NOTIFICATION_URL: url,
-  } as GatewayConfig);
+const upstreamTo = (...urls: string[]): Upstream =>
+  new Upstream(
+    parseConfig(gatewayConfigSchema, {
+      INTERNAL_JWT_SECRET: 'upstream-spec-internal-secret',
+      BOOKING_URL: urls.join(','),
+    }),
+  );
+
+/** A port nothing listens on: connections to it are refused. */
+async function closedPort(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
 
 /** A client's POST as the gateway's route hands it on, with an Idempotency-Key or without. */
 const post = (idempotencyKey?: string) =>
@@ -81,7 +89,7 @@ describe('Upstream', () => {
     const service = await serviceThatResetsAfter(0);
     services.push(service);
     const failure = await upstreamTo(service.url)
-      .ready('booking')
+      .forward(post('key-1'), 'booking', '/bookings')
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DomainError);
     expect((failure as DomainError).code).toBe('service_unavailable');
@@ -100,5 +108,30 @@ describe('Upstream', () => {
     const unkeyed = await upstream.forward(post(), 'booking', '/bookings').catch((error: unknown) => error);
     expect((unkeyed as DomainError).code).toBe('service_unavailable');
     expect(service.requests()).toBe(4);
+  });
+
+  it('balances requests over the instances of a service, in turns', async () => {
+    const [one, two] = await Promise.all([
+      serviceThatResetsAfter(Infinity),
+      serviceThatResetsAfter(Infinity),
+    ]);
+    services.push(one, two);
+    const upstream = upstreamTo(one.url, two.url);
+    for (let i = 0; i < 4; i += 1) await upstream.ready('booking');
+    // ready() asks every instance; the forwarded requests take turns.
+    for (let i = 0; i < 4; i += 1) await upstream.forward(post(), 'booking', '/bookings');
+    expect([one.requests(), two.requests()]).toEqual([6, 6]);
+  });
+
+  it('sends a request to the next instance when one refuses the connection, even a POST', async () => {
+    const live = await serviceThatResetsAfter(Infinity);
+    services.push(live);
+    const upstream = upstreamTo(await closedPort(), live.url);
+    for (let i = 0; i < 4; i += 1) {
+      expect((await upstream.forward(post(), 'booking', '/bookings')).status).toBe(200);
+    }
+    expect(live.requests()).toBe(4);
+    await expect(upstream.ready('booking')).resolves.toBeUndefined();
+    await expect(upstreamTo(await closedPort()).ready('booking')).rejects.toThrow('no instance of booking');
   });
 });

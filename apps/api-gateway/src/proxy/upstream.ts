@@ -31,7 +31,12 @@ interface OutgoingRequest {
   body?: string;
 }
 
-const SOCKETS_PER_SERVICE = 64;
+const SOCKETS_PER_INSTANCE = 64;
+
+interface Instance {
+  url: URL;
+  agent: Agent;
+}
 
 /** The service closed a reused keep-alive socket before it answered. */
 class StaleSocketError extends Error {}
@@ -44,6 +49,8 @@ const mayResend = ({ method, headers }: OutgoingRequest): boolean =>
 
 const isReset = (error: NodeJS.ErrnoException): boolean =>
   error.code === 'ECONNRESET' || error.code === 'EPIPE';
+
+const isRefused = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
 
 export interface UpstreamResponse {
   status: number;
@@ -58,21 +65,26 @@ export interface UpstreamResponse {
  */
 @Injectable()
 export class Upstream {
-  private readonly targets: Record<ServiceKey, URL>;
-  private readonly agents: Record<ServiceKey, Agent>;
+  /** Each service's instances, each with its own keep-alive agent. */
+  private readonly instances: Record<ServiceKey, Instance[]>;
+  /** Round-robin position per service. */
+  private readonly turns: Record<ServiceKey, number> = { booking: 0, payment: 0, refund: 0, notification: 0 };
 
   private readonly tokens: InternalTokens;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     this.tokens = new InternalTokens(config.INTERNAL_JWT_SECRET);
-    this.targets = {
-      booking: new URL(config.BOOKING_URL),
-      payment: new URL(config.PAYMENT_URL),
-      refund: new URL(config.REFUND_URL),
-      notification: new URL(config.NOTIFICATION_URL),
+    const instances = (urls: string[]) =>
+      urls.map((url) => ({
+        url: new URL(url),
+        agent: new Agent({ keepAlive: true, maxSockets: SOCKETS_PER_INSTANCE }),
+      }));
+    this.instances = {
+      booking: instances(config.BOOKING_URL),
+      payment: instances(config.PAYMENT_URL),
+      refund: instances(config.REFUND_URL),
+      notification: instances(config.NOTIFICATION_URL),
     };
-    const agent = () => new Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE });
-    this.agents = { booking: agent(), payment: agent(), refund: agent(), notification: agent() };
   }
 
   async pass(
@@ -123,29 +135,34 @@ export class Upstream {
     void reply.status(response.status).send(response.body);
   }
 
-  /** The service's own readiness, for the gateway's. */
+  /** The service's readiness, for the gateway's: ready while any of its instances is. */
   async ready(service: ServiceKey): Promise<void> {
-    const response = await this.send(service, { method: 'GET', path: '/health/ready', headers: {} });
-    if (response.status !== 200) throw new Error(`${service} is not ready (${response.status})`);
+    await Promise.any(
+      this.instances[service].map(async (instance) => {
+        const response = await this.sendTo(instance, { method: 'GET', path: '/health/ready', headers: {} });
+        if (response.status !== 200) throw new Error(`${service} is not ready (${response.status})`);
+      }),
+    ).catch(() => {
+      throw new Error(`no instance of ${service} is ready`);
+    });
   }
 
   /**
-   * node:http over a keep-alive agent per service: measured cheaper per request than fetch
-   * (undici's web streams took most of the gateway's CPU in a profile of the hold path).
+   * Instances take turns; a request goes on to the next one when its own refused the connection,
+   * since it never reached that one.
    */
   private async send(service: ServiceKey, outgoing: OutgoingRequest): Promise<UpstreamResponse> {
     const headers =
       outgoing.body === undefined
         ? outgoing.headers
         : { ...outgoing.headers, 'content-length': String(Buffer.byteLength(outgoing.body)) };
-    for (let attempt = 1; ; attempt += 1) {
+    const instances = this.instances[service];
+    const first = this.turns[service]++ % instances.length;
+    for (let moved = 0; ; moved += 1) {
       try {
-        return await this.exchange(service, { ...outgoing, headers });
+        return await this.sendTo(instances[(first + moved) % instances.length]!, { ...outgoing, headers });
       } catch (error) {
-        // A kept-alive socket the service closed (as idle, mostly) as this request went out. It
-        // goes again if sending it twice is harmless; each such failure retires one stale socket.
-        if (error instanceof StaleSocketError && mayResend(outgoing) && attempt <= SOCKETS_PER_SERVICE)
-          continue;
+        if (isRefused(error) && moved + 1 < instances.length) continue;
         throw new DomainError(
           'service_unavailable',
           'A service behind the gateway did not answer; try again shortly.',
@@ -156,15 +173,34 @@ export class Upstream {
     }
   }
 
-  private exchange(service: ServiceKey, outgoing: OutgoingRequest): Promise<UpstreamResponse> {
-    const target = this.targets[service];
+  /**
+   * A kept-alive socket the instance closed (as idle, mostly) as this request went out: the request
+   * goes again if sending it twice is harmless; each such failure retires one stale socket.
+   */
+  private async sendTo(instance: Instance, outgoing: OutgoingRequest): Promise<UpstreamResponse> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.exchange(instance, outgoing);
+      } catch (error) {
+        if (error instanceof StaleSocketError && mayResend(outgoing) && attempt <= SOCKETS_PER_INSTANCE)
+          continue;
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * One request over node:http and the instance's keep-alive agent: measured cheaper per request
+   * than fetch (undici's web streams took most of the gateway's CPU in a profile of the hold path).
+   */
+  private exchange({ url, agent }: Instance, outgoing: OutgoingRequest): Promise<UpstreamResponse> {
     return new Promise<UpstreamResponse>((resolve, reject) => {
       let answered = false;
       const req = httpRequest(
         {
-          agent: this.agents[service],
-          host: target.hostname,
-          port: target.port,
+          agent,
+          host: url.hostname,
+          port: url.port,
           method: outgoing.method,
           path: outgoing.path,
           headers: outgoing.headers,
