@@ -17,7 +17,8 @@ import { MessagingSandbox } from '@booking/app-messaging-sandbox';
 import { SandboxProvider } from '@booking/app-payment-sandbox';
 import { GoogleSandbox } from '@booking/app-google-sandbox';
 
-type ServiceName = 'booking' | 'payment' | 'refund' | 'notification';
+/** The services with a database of their own. */
+export type ServiceName = 'booking' | 'payment' | 'refund' | 'notification';
 
 export interface RunningPlatform {
   gatewayUrl: string;
