@@ -1,6 +1,7 @@
 import { bearer, expectEventually, uniqueName, type TopicCollector } from '@booking/testing';
 import { Client, platformForSuite, readJson, type Json } from './fixtures';
 import { overlappingBookings } from './proof/invariants';
+import { holdsAsAnswered, recordHold, type RecordedHold } from './proof/recorded-holds';
 import type { RunningPlatform } from './platform';
 
 describe('holds through the gateway', () => {
@@ -209,9 +210,10 @@ describe('holds through the gateway', () => {
   it('gives 10 holds to 1,000 customers racing for 10 cars, with no deadlock and no overlap', async () => {
     const cars = await Promise.all(Array.from({ length: 10 }, () => admin.createResource({ city: 'RACE' })));
     const clients = await Promise.all(Array.from({ length: 1_000 }, customer));
+    const records: RecordedHold[] = [];
     const responses = await Promise.all(
       clients.map((client, i) =>
-        client.hold({
+        recordHold(records, client, {
           resourceId: cars[i % 10]!['resourceId'],
           start: '2026-04-01T10:00:00',
           end: '2026-04-03T10:00:00',
@@ -222,6 +224,7 @@ describe('holds through the gateway', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.filter((status) => status === 409)).toHaveLength(990);
     expect(await overlappingBookings(platform.database('booking'))).toEqual([]);
+    expect(await holdsAsAnswered(records, platform.database('booking'))).toEqual([]);
   });
 
   it('lets adjacent periods both succeed, until an after-buffer joins them', async () => {

@@ -10,6 +10,7 @@ import {
   type Json,
 } from './fixtures';
 import { checkInvariants, INVARIANTS, type CheckedSources } from './proof/invariants';
+import { holdsAsAnswered, recordHold, type RecordedHold } from './proof/recorded-holds';
 
 describe('the proof checker over a running platform', () => {
   const suite = platformForSuite('2026-06-01T00:00:00Z');
@@ -74,6 +75,31 @@ describe('the proof checker over a running platform', () => {
     });
 
     await expectEventually(async () => expect(await violations()).toEqual([]), { timeoutMs: 30_000 });
+  });
+
+  it('holds the recorded answers to what is stored: each 201 a booking, each refusal none', async () => {
+    const car = await suite.admin.createResource();
+    const records: RecordedHold[] = [];
+    const period = {
+      resourceId: car['resourceId'],
+      start: hoursFromNow(suite.platform, 500),
+      end: hoursFromNow(suite.platform, 524),
+    };
+    const [taker, refused] = await Promise.all([0, 1].map(() => Client.as(suite.platform, 'customer')));
+    expect((await recordHold(records, taker!, period)).status).toBe(201);
+    expect((await recordHold(records, refused!, period)).status).toBe(409);
+    const booking = suite.platform.database('booking');
+    expect(await holdsAsAnswered(records, booking)).toEqual([]);
+
+    // As if the refused customer's attempt had taken the car after all.
+    await booking.query('UPDATE booking SET customer_id = $1 WHERE booking_id = $2', [
+      refused!.userId,
+      records[0]!.bookingId,
+    ]);
+    expect(await holdsAsAnswered(records, booking)).toEqual([
+      `hold ${records[0]!.bookingId} for ${taker!.userId} on ${car['resourceId'] as string} was answered 201 and is not stored`,
+      `booking ${records[0]!.bookingId} for ${refused!.userId} on ${car['resourceId'] as string} was never answered 201`,
+    ]);
   });
 
   it('finds each promise broken when it is planted behind the constraints that keep it', async () => {
