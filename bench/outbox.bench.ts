@@ -64,9 +64,8 @@ async function main(): Promise<void> {
     // 1. Latency, first, so that no backlog of the throughput runs (nor its vacuum) is in the way:
     // transactions commit at a steady rate; a consumer in its own process stamps each
     // arrival (in this process its callbacks would queue behind the writers' and skew the figure).
-    const committedAt = new Map<string, number>();
-    // Every event, the warm-up's too, by its window since the start: where a cold start's latency goes.
-    const everyCommit = new Map<string, { at: number; window: number }>();
+    // Every event, the warm-up's too: when it committed, and its place in the run.
+    const commits = new Map<string, { at: number; i: number }>();
     const arrivedAt = new Map<string, number>();
     const consumer = spawn(
       process.execPath,
@@ -119,8 +118,7 @@ async function main(): Promise<void> {
           });
           return event.id;
         }).then((id) => {
-          if (i >= warmUp) committedAt.set(id, Date.now());
-          everyCommit.set(id, { at: Date.now(), window: Math.floor(i / (LATENCY_RATE * WINDOW_SECONDS)) });
+          commits.set(id, { at: Date.now(), i });
         }),
       );
     }
@@ -132,7 +130,8 @@ async function main(): Promise<void> {
     await liveRelay.stop();
     await livePublisher.disconnect();
     consumer.kill('SIGTERM');
-    const latencies = [...committedAt].flatMap(([id, at]) => {
+    const afterWarmUp = [...commits].filter(([, { i }]) => i >= warmUp);
+    const latencies = afterWarmUp.flatMap(([id, { at }]) => {
       const arrived = arrivedAt.get(id);
       return arrived === undefined ? [] : [arrived - at];
     });
@@ -183,12 +182,14 @@ async function main(): Promise<void> {
       `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY ms) AS p99
          FROM (SELECT extract(epoch FROM published_at - created_at) * 1000 AS ms FROM outbox
                 WHERE topic = $1 AND event_id = ANY($2::uuid[])) AS t`,
-      [latencyTopic, [...committedAt.keys()]],
+      [latencyTopic, afterWarmUp.map(([id]) => id)],
     );
+    // By window since the start, the warm-up included: where a cold start's latency goes.
     const byWindow: number[][] = [];
-    for (const [id, { at, window }] of everyCommit) {
+    for (const [id, { at, i }] of commits) {
       const arrived = arrivedAt.get(id);
-      if (arrived !== undefined) (byWindow[window] ??= []).push(arrived - at);
+      if (arrived !== undefined)
+        (byWindow[Math.floor(i / (LATENCY_RATE * WINDOW_SECONDS))] ??= []).push(arrived - at);
     }
     const { rows: markedByWindow } = await pool.query<{ p99: number }>(
       `SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM published_at - created_at) * 1000) AS p99

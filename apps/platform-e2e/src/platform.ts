@@ -17,8 +17,9 @@ import { MessagingSandbox } from '@booking/app-messaging-sandbox';
 import { SandboxProvider } from '@booking/app-payment-sandbox';
 import { GoogleSandbox } from '@booking/app-google-sandbox';
 
-/** The services with a database of their own. */
-export type ServiceName = 'booking' | 'payment' | 'refund' | 'notification';
+/** The services with a database (and an outbox) of their own. */
+export const SERVICES_WITH_A_DATABASE = ['booking', 'payment', 'refund', 'notification'] as const;
+export type ServiceName = (typeof SERVICES_WITH_A_DATABASE)[number];
 
 export interface RunningPlatform {
   gatewayUrl: string;

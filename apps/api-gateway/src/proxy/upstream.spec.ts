@@ -93,6 +93,8 @@ describe('Upstream', () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DomainError);
     expect((failure as DomainError).code).toBe('service_unavailable');
+    // docs/api.md: the client may try again after a second.
+    expect((failure as DomainError).headers).toEqual({ 'retry-after': '1' });
     expect(service.requests()).toBe(1);
   });
 

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
-import type { ServiceName } from '../platform';
+import { activeStatus } from '@booking/app-booking';
+import { SERVICES_WITH_A_DATABASE, type ServiceName } from '../platform';
 
 /** One event as a consumer of its topic saw it, in arrival order. */
 export interface ReceivedEvent {
@@ -21,9 +22,6 @@ interface Invariant {
   /** One line per violation found; none when the promise held. */
   violations(sources: CheckedSources): Promise<string[]>;
 }
-
-const ACTIVE = `('HOLD', 'CONFIRMED', 'IN_PROGRESS')`;
-const SERVICES_WITH_AN_OUTBOX: ServiceName[] = ['booking', 'payment', 'refund', 'notification'];
 
 /**
  * Written apart from the services' own code and constraints, so that a constraint dropped or a
@@ -76,7 +74,7 @@ export const INVARIANTS: readonly Invariant[] = [
     name: 'every outbox row was published',
     async violations({ database }) {
       const left = await Promise.all(
-        SERVICES_WITH_AN_OUTBOX.map(async (service) => {
+        SERVICES_WITH_A_DATABASE.map(async (service) => {
           const { rows } = await database(service).query<{ n: number }>(
             'SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL',
           );
@@ -104,7 +102,7 @@ export async function overlappingBookings(bookingDatabase: Pool): Promise<string
   const { rows } = await bookingDatabase.query<{ a: string; b: string; resource_id: string }>(
     `SELECT a.booking_id AS a, b.booking_id AS b, a.resource_id FROM booking a JOIN booking b
         ON a.resource_id = b.resource_id AND a.booking_id < b.booking_id AND a.blocked && b.blocked
-      WHERE a.status IN ${ACTIVE} AND b.status IN ${ACTIVE}`,
+      WHERE ${activeStatus('a')} AND ${activeStatus('b')}`,
   );
   return rows.map((row) => `resource ${row.resource_id}: ${row.a} overlaps ${row.b}`);
 }
