@@ -44,5 +44,8 @@ export function createPool(url: string, options: Omit<PoolConfig, 'connectionStr
   });
   // An idle client that loses its connection emits here; without a listener the process dies.
   pool.on('error', () => undefined);
+  // So does a checked-out one between two statements (a server restart ends every session): its
+  // next statement fails instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
