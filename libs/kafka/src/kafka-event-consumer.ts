@@ -57,7 +57,8 @@ export interface ConsumerSettings {
  */
 export class KafkaEventConsumer {
   private readonly consumer: Consumer;
-  private stopping = false;
+  /** Aborted on stop: a retry's backoff ends at once, so that disconnecting never waits it out. */
+  private readonly stopping = new AbortController();
 
   constructor(
     kafka: Kafka,
@@ -120,7 +121,7 @@ export class KafkaEventConsumer {
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
+    this.stopping.abort();
     await this.consumer.disconnect();
   }
 
@@ -135,10 +136,13 @@ export class KafkaEventConsumer {
         return;
       } catch (error) {
         this.settings.onHandlerError?.({ event: consumed.event, attempt, error });
-        if (this.stopping) throw error;
+        if (this.stopping.signal.aborted) throw error;
         if (attempt === 1) await session.commitEarlier();
         if (await this.deadLettered(consumed, attempt, error)) return;
-        await sleep(retryDelayMs(attempt, { baseMs: 200, maxMs: maxBackoff }, Math.random()));
+        // Left unhandled and uncommitted when stopping: another instance, or the next start, takes it.
+        await sleep(retryDelayMs(attempt, { baseMs: 200, maxMs: maxBackoff }, Math.random()), undefined, {
+          signal: this.stopping.signal,
+        });
         // kafkajs heartbeats only between messages; a long retry must keep the session alive.
         await session.heartbeat();
       }

@@ -18,6 +18,7 @@ import { createMetricsRegistry } from './metrics';
 import { KafkaEventTransport, KeepHandlerErrors, type KnownConsumedEvent } from './kafka-event-transport';
 
 const applied: string[] = [];
+let unavailableAttempts = 0;
 
 @Controller()
 class PaymentsHandler {
@@ -26,6 +27,10 @@ class PaymentsHandler {
     // The payload is parsed and typed: no cast is needed to read the payment.
     if (event.type !== 'payment.succeeded') throw new Error(`unexpected ${event.type}`);
     if (event.data.txnId === 'pi_poison') throw new Error('this payment can never be applied');
+    if (event.data.txnId === 'pi_unavailable') {
+      unavailableAttempts += 1;
+      throw new Error('a dependency is away');
+    }
     applied.push(event.data.bookingId);
   }
 }
@@ -104,5 +109,33 @@ describe('KafkaEventTransport (@nestjs/microservices over the platform consumer)
       await dlq.stop();
       await app.close();
     }
+  });
+
+  it('closes at once while a handler waits between retries', async () => {
+    const prefix = uniqueName('transport');
+    const [topic] = await createTestTopics(kafka, prefix, ['payment.v1', 'payment.v1.dlq']);
+    const config = parseConfig(commonConfigSchema, {
+      KAFKA_TOPIC_PREFIX: `${prefix}.`,
+      EVENT_MAX_ATTEMPTS: '100',
+    });
+    const transport = new KafkaEventTransport({
+      group: 'transport-test',
+      kafka,
+      config,
+      logger: new JsonLogger('transport-test', 'error', () => undefined),
+      metrics: createMetricsRegistry('transport-test'),
+    });
+    const app = await NestFactory.createMicroservice(PaymentsModule, { strategy: transport, logger: false });
+    app.useGlobalFilters(new KeepHandlerErrors());
+    await app.listen();
+    await publisher.publish([{ topic: topic!, key: 'b-2', value: payment('b-2', 'pi_unavailable') }]);
+    await expectEventually(() => expect(unavailableAttempts).toBeGreaterThanOrEqual(6), {
+      timeoutMs: 30_000,
+    });
+    // The wait after the sixth attempt is 3.2 to 6.4 s (equal jitter over 200 ms × 2⁵).
+    const closing = Date.now();
+    await app.close();
+    expect(Date.now() - closing).toBeLessThan(2_500);
+    expect(unavailableAttempts).toBe(6);
   });
 });
