@@ -7,5 +7,5 @@ export {
 export { createPool, databaseUrl, timeoutOptions, type DatabaseTimeouts } from './pool';
 export { ensureDatabase, dropDatabase } from './database-admin';
 export { runMigrations, type MigrationClass } from './migrations';
-export { isDatabaseTimeout, isPgError, PG_ERRORS } from './pg-errors';
+export { isDatabaseTimeout, isDatabaseUnavailable, isPgError, PG_ERRORS } from './pg-errors';
 export { isUuid } from './uuid';

@@ -20,6 +20,27 @@ export function isDatabaseTimeout(error: unknown): boolean {
   );
 }
 
+/** How a session to a database that is away fails: refused, cut, or ended by the server. */
+const CONNECTION_LOST = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'];
+
+/**
+ * The database is away (restarting, unreachable) or ended the session, which says nothing about
+ * the request: SQLSTATE class 57P (shutdown, cannot connect now), class 08 (connection), a socket
+ * error, or node-postgres' own words for a connection that ended.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('57P') || code.startsWith('08') || CONNECTION_LOST.includes(code))
+  )
+    return true;
+  return (
+    error instanceof Error &&
+    /^Connection terminated|^timeout exceeded when trying to connect/.test(error.message)
+  );
+}
+
 export function isPgError(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }

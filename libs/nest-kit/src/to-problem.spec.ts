@@ -45,6 +45,25 @@ describe('toProblem', () => {
     }
   });
 
+  it('answers a database that is away (restarting, refusing, ending sessions) 503 with Retry-After', () => {
+    const away = [
+      Object.assign(new Error('the database system is shutting down'), { code: '57P03' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      new Error('Connection terminated unexpectedly'),
+    ];
+    for (const error of away) {
+      const { problem, headers, unexpected } = toProblem(error);
+      expect([error.message, problem.status, problem.code, headers, unexpected]).toEqual([
+        error.message,
+        503,
+        'service_unavailable',
+        { 'retry-after': '1' },
+        false,
+      ]);
+    }
+  });
+
   it('answers a path parameter over the router’s limit 400 validation_failed', () => {
     const error = Object.assign(new URIError('too long'), {
       code: 'FST_ERR_MAX_PARAM_LENGTH',

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { DomainError, problemOf, type ErrorCode, type Problem } from '@booking/contracts';
-import { isDatabaseTimeout } from '@booking/db';
+import { isDatabaseTimeout, isDatabaseUnavailable } from '@booking/db';
 
 export interface ProblemResponse {
   problem: Problem;
@@ -67,6 +67,13 @@ export function toProblem(error: unknown): ProblemResponse {
   if (isDatabaseTimeout(error)) {
     return {
       problem: problemOf('service_unavailable', 'The database is busy; try again shortly.'),
+      headers: { 'retry-after': '1' },
+      unexpected: false,
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      problem: problemOf('service_unavailable', 'The database cannot be reached; try again shortly.'),
       headers: { 'retry-after': '1' },
       unexpected: false,
     };
