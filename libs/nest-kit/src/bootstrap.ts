@@ -130,7 +130,11 @@ function boundShutdown(logger: JsonLogger, { SHUTDOWN_DRAIN_MS, SHUTDOWN_GRACE_M
   process.once('SIGTERM', () => {
     logger.event('info', 'shutting down', { drainMs: SHUTDOWN_DRAIN_MS, graceMs: SHUTDOWN_GRACE_MS });
     setTimeout(() => {
-      logger.event('error', 'shutdown outlasted its grace: exiting', { graceMs: SHUTDOWN_GRACE_MS });
+      // What still keeps the process busy (sockets, timers): where to look for the step that hung.
+      logger.event('error', 'shutdown outlasted its grace: exiting', {
+        graceMs: SHUTDOWN_GRACE_MS,
+        pending: process.getActiveResourcesInfo(),
+      });
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
   });

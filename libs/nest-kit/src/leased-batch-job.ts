@@ -11,7 +11,8 @@ const BATCH = 20;
  * Work done outside any transaction, such as a call to a provider: each run claims what is due
  * in one short transaction (leased until the injected clock's now + `leaseMs()`, so that another
  * instance can tell a crashed attempt), then attempts the batch at once, until less than a full
- * batch was due.
+ * batch was due or shutdown began (under steady traffic a backlog may never fall below a batch,
+ * and shutdown waits only for the round in hand).
  */
 @Injectable()
 export abstract class LeasedBatchJob<T> extends PeriodicJob {
@@ -35,7 +36,7 @@ export abstract class LeasedBatchJob<T> extends PeriodicJob {
       const claimed = await withTransaction(this.pool, (tx) => this.claim(tx, now, leaseUntil, BATCH));
       await Promise.all(claimed.map((item) => this.attempt(item)));
       total += claimed.length;
-      if (claimed.length < BATCH) return total;
+      if (claimed.length < BATCH || this.shuttingDown) return total;
     }
   }
 }

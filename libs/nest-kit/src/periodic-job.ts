@@ -15,6 +15,7 @@ export abstract class PeriodicJob implements OnApplicationBootstrap, OnApplicati
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private again = false;
+  private stopping = false;
 
   protected abstract readonly name: string;
   protected abstract intervalMs(): number;
@@ -26,9 +27,15 @@ export abstract class PeriodicJob implements OnApplicationBootstrap, OnApplicati
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
+  }
+
+  /** True once shutdown began: a run that loops over a backlog stops after the round in hand. */
+  protected get shuttingDown(): boolean {
+    return this.stopping;
   }
 
   wake(): void {
