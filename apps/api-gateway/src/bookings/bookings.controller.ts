@@ -27,7 +27,7 @@ export class BookingsController {
   @Post('bookings')
   @Roles('customer')
   create(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.upstream.pass(request, reply, 'booking', '/bookings');
+    return this.upstream.pass(request, reply, 'booking', '/bookings', { headers: ['idempotency-key'] });
   }
 
   @Get('bookings')

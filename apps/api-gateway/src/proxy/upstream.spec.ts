@@ -103,13 +103,28 @@ describe('Upstream', () => {
     services.push(service);
     const upstream = upstreamTo(service.url);
     await upstream.ready('booking');
-    const keyed = await upstream.forward(post('key-1'), 'booking', '/bookings');
+    const honoursKeys = { headers: ['idempotency-key'] };
+    const keyed = await upstream.forward(post('key-1'), 'booking', '/bookings', honoursKeys);
     expect(keyed.status).toBe(200);
     expect(service.requests()).toBe(3);
 
-    const unkeyed = await upstream.forward(post(), 'booking', '/bookings').catch((error: unknown) => error);
+    const unkeyed = await upstream
+      .forward(post(), 'booking', '/bookings', honoursKeys)
+      .catch((error: unknown) => error);
     expect((unkeyed as DomainError).code).toBe('service_unavailable');
     expect(service.requests()).toBe(4);
+  });
+
+  it('does not send a POST again for a key its route does not honour (a cancel would answer 409)', async () => {
+    const service = await serviceThatResetsAfter(1);
+    services.push(service);
+    const upstream = upstreamTo(service.url);
+    await upstream.ready('booking');
+    const failure = await upstream
+      .forward(post('key-1'), 'booking', '/bookings/b-1/cancel')
+      .catch((error: unknown) => error);
+    expect((failure as DomainError).code).toBe('service_unavailable');
+    expect(service.requests()).toBe(2);
   });
 
   it('balances requests over the instances of a service, in turns', async () => {

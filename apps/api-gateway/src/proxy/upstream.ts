@@ -8,15 +8,16 @@ import type { GatewayConfig } from '../gateway-config';
 
 export type ServiceKey = 'booking' | 'payment' | 'refund' | 'notification';
 
-/** Request headers a service may need from the client, besides the caller and request id. */
-const FORWARDED_REQUEST_HEADERS = ['idempotency-key'];
 /** Response headers that belong to the public contract and pass back unchanged. */
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'idempotent-replayed', 'location'];
 
 export interface ForwardOptions {
   /** The body to send instead of the request's (the webhook's raw bytes). */
   rawBody?: string;
-  /** Request headers to pass on besides the usual ones. */
+  /**
+   * Request headers to pass on besides the caller and request id: `idempotency-key` only where
+   * the service honours it, since with it the gateway sends a POST again on a stale socket.
+   */
   headers?: readonly string[];
   /** The query to send instead of the request's. */
   query?: URLSearchParams;
@@ -111,7 +112,7 @@ export class Upstream {
           ? request.url.slice(request.url.indexOf('?'))
           : '';
     const headers: Record<string, string> = { 'x-request-id': request.id };
-    for (const name of [...FORWARDED_REQUEST_HEADERS, ...(options.headers ?? [])]) {
+    for (const name of options.headers ?? []) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
