@@ -1,6 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { LOG_DIR } from './paths';
 import { recordPid } from './pid-files';
 import { canConnect, waitForPort } from './net';
@@ -15,26 +15,36 @@ export async function ensureRedis(url: string): Promise<Started> {
   if (!['127.0.0.1', 'localhost'].includes(host)) {
     throw new Error(`Redis at ${url} does not answer, and only a local one can be started here`);
   }
+  const child = await startRedisServer(host, port, join(LOG_DIR, 'redis.log'), { detached: true });
+  child.unref();
+  recordPid('redis', child.pid!);
+  return { name: 'redis', started: true, address: url };
+}
+
+/**
+ * The machine's `redis-server` on `host`:`port`, ready for connections. A cache and a guard,
+ * never the truth: nothing is kept on disk. Detached, it outlives this process.
+ */
+export async function startRedisServer(
+  host: string,
+  port: number,
+  logFile: string,
+  options: { detached: boolean },
+): Promise<ChildProcess> {
   if (spawnSync('redis-server', ['--version']).status !== 0) {
     throw new Error(
-      `No Redis answers at ${url} and redis-server is not installed. Install it (Debian/Ubuntu: ` +
+      `No Redis answers on port ${port} and redis-server is not installed. Install it (Debian/Ubuntu: ` +
         '`apt-get install redis-server`; macOS: `brew install redis`) or set REDIS_URL to a running Redis.',
     );
   }
-  mkdirSync(LOG_DIR, { recursive: true });
-  const log = openSync(join(LOG_DIR, 'redis.log'), 'a');
-  // A cache and a guard, never the truth: nothing is kept on disk.
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = openSync(logFile, 'a');
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no'],
-    {
-      detached: true,
-      stdio: ['ignore', log, log],
-    },
+    { detached: options.detached, stdio: ['ignore', log, log] },
   );
-  child.unref();
   if (child.pid === undefined) throw new Error('redis-server did not start');
-  recordPid('redis', child.pid);
   await waitForPort(host, port, 10_000, 'redis-server');
-  return { name: 'redis', started: true, address: url };
+  return child;
 }

@@ -1,0 +1,31 @@
+import { testRun } from '@booking/testing';
+import { ProofStack } from './proof/proof-stack';
+import { prepareWorld, type ProofWorld } from './proof/scenario';
+import { SCENARIOS } from './proof/scenarios';
+
+// The short form of `npm run proof`: the same scenarios, for seconds each instead of minutes.
+describe('the platform as processes, two of each, while things break', () => {
+  let stack: ProofStack;
+  let world: ProofWorld;
+
+  beforeAll(async () => {
+    stack = await ProofStack.start({ instances: 2, kafkaBrokers: testRun().kafkaBrokers });
+    world = await prepareWorld(stack);
+  }, 300_000);
+
+  afterAll(async () => {
+    await world?.bookingEvents.stop();
+    await stack?.stop();
+  }, 60_000);
+
+  for (const scenario of SCENARIOS) {
+    it(`keeps every promise: ${scenario.name}`, async () => {
+      const size = scenario.sizes.short;
+      const result = await scenario.run(world, size);
+      expect(result.violations).toEqual([]);
+      expect(result.faults).toBe(size.faults);
+      // Traffic flowed throughout: at least half the journeys the load started were booked.
+      expect(result.operations).toBeGreaterThan((size.loadMs / 1000) * size.journeysPerSecond * 0.5);
+    }, 600_000);
+  }
+});

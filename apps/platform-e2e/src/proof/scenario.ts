@@ -1,0 +1,164 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { bearer, TopicCollector } from '@booking/testing';
+import { CAR } from '../fixtures';
+import { checkInvariants } from './invariants';
+import type { ProofStack } from './proof-stack';
+import { outcomesAsAnswered } from './recorded-outcomes';
+import { runRecordingLoad, type LoadRecord } from './recording-load';
+
+/** How big a run is: seconds in CI, minutes from `npm run proof`. */
+export interface ScenarioSize {
+  /** The load runs at least this long, and on until the last fault has been dealt with. */
+  loadMs: number;
+  journeysPerSecond: number;
+  /** How many faults of its kind a scenario injects. */
+  faults: number;
+}
+
+/** One row of the proof's table. */
+export interface ScenarioResult {
+  name: string;
+  operations: number;
+  faults: number;
+  violations: string[];
+  /** What was measured, in words, for the table. */
+  figures: string;
+}
+
+/** What a scenario's faults did, for its row. */
+export interface InjectedFaults {
+  count: number;
+  figures: string;
+  /** Broken promises the faults themselves showed (a slow exit, a wrong answer), besides the checker's. */
+  violations?: string[];
+}
+
+/** The stack and the cars the load books: made once, shared by every scenario. */
+export interface ProofWorld {
+  stack: ProofStack;
+  resourceIds: string[];
+  bookingEvents: TopicCollector;
+}
+
+/** How long the platform may take, once traffic stops, to reach every effect (refunds, messages, events). */
+const SETTLE_WITHIN_MS = 90_000;
+
+export async function prepareWorld(stack: ProofStack, cars = 40): Promise<ProofWorld> {
+  const admin = await bearer('proof-admin', 'admin');
+  const resourceIds: string[] = [];
+  for (let i = 0; i < cars; i += 1) {
+    const response = await fetch(`${stack.gatewayUrls[0]}/v1/resources`, {
+      method: 'POST',
+      headers: { authorization: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...CAR, name: `proof car ${i}`, city: 'PROOF' }),
+    });
+    if (response.status !== 201)
+      throw new Error(`car not created: ${response.status} ${await response.text()}`);
+    resourceIds.push(((await response.json()) as { resourceId: string }).resourceId);
+  }
+  const bookingEvents = await new TopicCollector(stack.kafka, `proof-checker-${Date.now()}`).start([
+    stack.topics.booking,
+  ]);
+  return { stack, resourceIds, bookingEvents };
+}
+
+/**
+ * Runs the load while `inject` breaks things, waits for the platform to settle, and checks
+ * every promise against what the load was told and what is stored.
+ */
+export async function runScenario(
+  world: ProofWorld,
+  name: string,
+  size: ScenarioSize,
+  inject: () => Promise<InjectedFaults>,
+): Promise<ScenarioResult> {
+  const { stack } = world;
+  const stopLoad = new AbortController();
+  const load = runRecordingLoad({
+    signal: stopLoad.signal,
+    nextGateway: () => stack.nextGatewayUrl(),
+    customers: await customersOf(name),
+    resourceIds: world.resourceIds,
+    journeysPerSecond: size.journeysPerSecond,
+    pay: async (payment) => stack.sandbox.pay(payment).txnId,
+  });
+  const [faults] = await Promise.all([inject(), sleep(size.loadMs)]);
+  stopLoad.abort();
+  const record = await load;
+  const crashed = await restartCrashed(stack);
+  // Under any fault, the platform answers 503 and the client retries; a 500 is a bug.
+  const errors = Object.entries(record.failures)
+    .filter(([failure]) => failure.startsWith('500'))
+    .map(([failure, count]) => `${count} answers were ${failure}`);
+  const violations = [...crashed, ...errors, ...(await settledViolations(world, record))];
+  return {
+    name,
+    operations: record.holds.length + record.payments.length + record.cancels.length,
+    faults: faults.count,
+    violations: [...(faults.violations ?? []), ...violations],
+    figures: `${loadFigures(record)}; ${faults.figures}`,
+  };
+}
+
+/** A scenario's own customers: what the checker holds the load's answers to is theirs alone. */
+function customersOf(scenario: string): Promise<{ userId: string; authorization: string }[]> {
+  const prefix = scenario.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return Promise.all(
+    Array.from({ length: 50 }, async (_, i) => ({
+      userId: `${prefix}-${i}`,
+      authorization: await bearer(`${prefix}-${i}`, 'customer', { expiresIn: '12h' }),
+    })),
+  );
+}
+
+/** Every instance the scenario did not leave running crashed by itself: a violation, and restarted. */
+async function restartCrashed(stack: ProofStack): Promise<string[]> {
+  const crashed = stack.instances.filter((instance) => !instance.running);
+  await Promise.all(crashed.map((instance) => instance.start()));
+  return crashed.map((instance) => `${instance.name} crashed (${instance.lastExit})`);
+}
+
+/** The checker's findings once they stop changing for the better, or after the settling time. */
+async function settledViolations(world: ProofWorld, record: LoadRecord): Promise<string[]> {
+  const deadline = Date.now() + SETTLE_WITHIN_MS;
+  for (;;) {
+    const found = await currentViolations(world, record).catch((error: Error) => [
+      `checker: ${error.message}`,
+    ]);
+    if (found.length === 0 || Date.now() > deadline) return found;
+    await sleep(500);
+  }
+}
+
+async function currentViolations(world: ProofWorld, record: LoadRecord): Promise<string[]> {
+  const { stack } = world;
+  const invariants = await checkInvariants({
+    database: (service) => stack.database(service),
+    bookingTopic: { name: stack.topics.booking, received: world.bookingEvents.received },
+  });
+  const outcomes = await outcomesAsAnswered(record, (service) => stack.database(service), {
+    refunds: stack.sandbox.ledger.refunds,
+  });
+  return [
+    ...[...invariants.entries()].flatMap(([name, found]) => found.map((line) => `${name}: ${line}`)),
+    ...outcomes,
+  ];
+}
+
+function loadFigures(record: LoadRecord): string {
+  const sorted = [...record.latenciesMs].sort((a, b) => a - b);
+  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+  const held = record.holds.filter((hold) => hold.status === 201).length;
+  return (
+    `${record.requests} requests (${held} holds, ${record.holds.length - held} refused, ` +
+    `${record.payments.length} paid, ${record.cancels.length} cancelled), ` +
+    `${record.failedAttempts} attempts failed and were retried (${failureCounts(record)}slowest ${Math.round(record.slowestFailureMs)} ms), ` +
+    `${record.refusedConnections} refused by a stopped gateway, p99 ${Math.round(p99)} ms`
+  );
+}
+
+function failureCounts(record: LoadRecord): string {
+  return Object.entries(record.failures)
+    .map(([failure, count]) => `${failure} ×${count}, `)
+    .join('');
+}
