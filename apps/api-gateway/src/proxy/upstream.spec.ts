@@ -13,11 +13,8 @@ interface FakeService {
   close: () => void;
 }
 
-/**
- * A service that answers the first `answered` requests on each connection and resets the
- * connection at the next one, as a service does that closes an idle socket as a request arrives.
- */
-async function serviceThatResetsAfter(answered: number): Promise<FakeService> {
+/** A service over raw TCP: `answer` writes to (or resets) the socket, given its count of requests. */
+async function fakeService(answer: (socket: Socket, onThisSocket: number) => void): Promise<FakeService> {
   let requests = 0;
   const sockets = new Set<Socket>();
   const server = createServer((socket: Socket) => {
@@ -25,9 +22,7 @@ async function serviceThatResetsAfter(answered: number): Promise<FakeService> {
     let onThisSocket = 0;
     socket.on('data', () => {
       requests += 1;
-      onThisSocket += 1;
-      if (onThisSocket > answered) socket.resetAndDestroy();
-      else socket.write(OK);
+      answer(socket, ++onThisSocket);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,6 +36,19 @@ async function serviceThatResetsAfter(answered: number): Promise<FakeService> {
     },
   };
 }
+
+/**
+ * A service that answers the first `answered` requests on each connection and resets the
+ * connection at the next one, as a service does that closes an idle socket as a request arrives.
+ */
+const serviceThatResetsAfter = (answered: number): Promise<FakeService> =>
+  fakeService((socket, onThisSocket) =>
+    onThisSocket > answered ? socket.resetAndDestroy() : socket.write(OK),
+  );
+
+/** A service shutting down: it still answers, each answer closing its connection. */
+const serviceShuttingDown = (): Promise<FakeService> =>
+  fakeService((socket) => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok'));
 
 const upstreamTo = (...urls: string[]): Upstream =>
   new Upstream(
@@ -150,5 +158,16 @@ describe('Upstream', () => {
     expect(live.requests()).toBe(4);
     await expect(upstream.ready('booking')).resolves.toBeUndefined();
     await expect(upstreamTo(await closedPort()).ready('booking')).rejects.toThrow('no instance of booking');
+  });
+
+  it('stops sending to an instance whose answers say it is shutting down', async () => {
+    const [leaving, staying] = await Promise.all([serviceShuttingDown(), serviceThatResetsAfter(Infinity)]);
+    services.push(leaving, staying);
+    const upstream = upstreamTo(leaving.url, staying.url);
+    for (let i = 0; i < 6; i += 1) {
+      expect((await upstream.forward(post(), 'booking', '/bookings')).status).toBe(200);
+    }
+    // The first turn met the closing answer; every later request went to the instance that stays.
+    expect([leaving.requests(), staying.requests()]).toEqual([1, 5]);
   });
 });

@@ -37,7 +37,12 @@ const SOCKETS_PER_INSTANCE = 64;
 interface Instance {
   url: URL;
   agent: Agent;
+  /** Until then it is passed over: it answered as one shutting down does (`Connection: close`). */
+  leavingUntil: number;
 }
+
+/** How long an instance that said it is shutting down is passed over: past its drain, into its restart. */
+const LEAVING_MS = 10_000;
 
 /** The service closed a reused keep-alive socket before it answered. */
 class StaleSocketError extends Error {}
@@ -79,6 +84,7 @@ export class Upstream {
       urls.map((url) => ({
         url: new URL(url),
         agent: new Agent({ keepAlive: true, maxSockets: SOCKETS_PER_INSTANCE }),
+        leavingUntil: 0,
       }));
     this.instances = {
       booking: instances(config.BOOKING_URL),
@@ -157,7 +163,7 @@ export class Upstream {
       outgoing.body === undefined
         ? outgoing.headers
         : { ...outgoing.headers, 'content-length': String(Buffer.byteLength(outgoing.body)) };
-    const instances = this.instances[service];
+    const instances = this.inTurn(service);
     const first = this.turns[service]++ % instances.length;
     for (let moved = 0; ; moved += 1) {
       try {
@@ -172,6 +178,13 @@ export class Upstream {
         );
       }
     }
+  }
+
+  /** The instances to take turns over: those not leaving, or all of them if every one is. */
+  private inTurn(service: ServiceKey): Instance[] {
+    const now = Date.now();
+    const staying = this.instances[service].filter((instance) => instance.leavingUntil <= now);
+    return staying.length > 0 ? staying : this.instances[service];
   }
 
   /**
@@ -194,7 +207,8 @@ export class Upstream {
    * One request over node:http and the instance's keep-alive agent: measured cheaper per request
    * than fetch (undici's web streams took most of the gateway's CPU in a profile of the hold path).
    */
-  private exchange({ url, agent }: Instance, outgoing: OutgoingRequest): Promise<UpstreamResponse> {
+  private exchange(instance: Instance, outgoing: OutgoingRequest): Promise<UpstreamResponse> {
+    const { url, agent } = instance;
     return new Promise<UpstreamResponse>((resolve, reject) => {
       let answered = false;
       const req = httpRequest(
@@ -209,6 +223,8 @@ export class Upstream {
         },
         (res) => {
           answered = true;
+          // A draining service closes each connection it answers on: send the next ones elsewhere.
+          if (res.headers.connection === 'close') instance.leavingUntil = Date.now() + LEAVING_MS;
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
