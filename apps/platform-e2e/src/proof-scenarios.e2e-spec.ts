@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { CACHE_DIR } from '@booking/local-infra';
 import { testRun } from '@booking/testing';
 import { ProofStack } from './proof/proof-stack';
 import { prepareWorld, type ProofWorld } from './proof/scenario';
@@ -9,7 +11,9 @@ describe('the platform as processes, two of each, while things break', () => {
   let world: ProofWorld;
 
   beforeAll(async () => {
-    stack = await ProofStack.start({ instances: 2, kafkaBrokers: testRun().kafkaBrokers });
+    // Every process's log is kept, to read after a failure.
+    const logDir = join(CACHE_DIR, 'logs', `proof-e2e-${testRun().runId}`);
+    stack = await ProofStack.start({ instances: 2, kafkaBrokers: testRun().kafkaBrokers, logDir });
     world = await prepareWorld(stack);
   }, 300_000);
 
@@ -24,7 +28,7 @@ describe('the platform as processes, two of each, while things break', () => {
       const result = await scenario.run(world, size);
       expect(result.violations).toEqual([]);
       expect(result.faults).toBe(size.faults);
-      // Traffic flowed throughout: at least half the journeys the load started were booked.
+      // Traffic flowed throughout: operations (holds, payments, cancels) at least half the journeys due.
       expect(result.operations).toBeGreaterThan((size.loadMs / 1000) * size.journeysPerSecond * 0.5);
     }, 600_000);
   }

@@ -98,7 +98,8 @@ export class ProofStack {
       REDIS_KEY_PREFIX: '',
       KAFKA_BROKERS: options.kafkaBrokers.join(','),
       KAFKA_TOPIC_PREFIX: topicPrefix,
-      LOG_LEVEL: 'warn',
+      // Info: each shutdown's steps are in the logs, to tell which one was slow.
+      LOG_LEVEL: 'info',
       JWT_SECRET: TEST_JWT_SECRET,
       INTERNAL_JWT_SECRET: TEST_INTERNAL_JWT_SECRET,
       // The load is many holds from few customers: the limit is not what is being proven.

@@ -27,6 +27,9 @@ async function eachFault<T>(size: ScenarioSize, fault: (index: number) => Promis
   return measured;
 }
 
+/** How late this busy process may see another's exit. */
+const OBSERVER_LAG_MS = 2_000;
+
 const maxOf = (values: number[]) => Math.round(Math.max(0, ...values));
 
 /** A scenario: the load, with these faults injected while it runs. */
@@ -129,7 +132,9 @@ export const SCENARIOS: readonly Scenario[] = [
         const exit = await instance.stop('SIGTERM');
         if (exit.code !== 0 && exit.signal !== 'SIGTERM')
           violations.push(`${instance.name} exited with ${exit.code ?? exit.signal} after SIGTERM`);
-        if (exit.at - signalledAt > world.stack.shutdownGraceMs)
+        // Code 1 is the service's own timer forcing its exit at SHUTDOWN_GRACE_MS; the time seen
+        // from here may lag (this process runs the load), so only a wide overrun means a hang.
+        if (exit.at - signalledAt > world.stack.shutdownGraceMs + OBSERVER_LAG_MS)
           violations.push(`${instance.name} took ${exit.at - signalledAt} ms to exit`);
         await instance.start();
         return exit.at - signalledAt;
