@@ -2,6 +2,7 @@ import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { Kafka } from 'kafkajs';
+import type { Registry } from 'prom-client';
 import { commonConfigSchema, parseConfig } from '@booking/config';
 import { EVENT_EXAMPLES, toCloudEvent } from '@booking/contracts';
 import { createKafka, KafkaPublisher } from '@booking/kafka';
@@ -63,23 +64,29 @@ describe('KafkaEventTransport (@nestjs/microservices over the platform consumer)
       ),
     );
 
-  it('hands events to @EventPattern handlers, and moves one that keeps failing to <topic>.dlq', async () => {
+  /** The payments handler on a transport over topics of its own (payment.v1 and its .dlq). */
+  async function paymentsApp(settings: { maxAttempts: number; metrics: Registry }) {
     const prefix = uniqueName('transport');
     const [topic, deadLetters] = await createTestTopics(kafka, prefix, ['payment.v1', 'payment.v1.dlq']);
-    const metrics = createMetricsRegistry('transport-test');
     const config = parseConfig(commonConfigSchema, {
       KAFKA_TOPIC_PREFIX: `${prefix}.`,
-      EVENT_MAX_ATTEMPTS: '3',
+      EVENT_MAX_ATTEMPTS: String(settings.maxAttempts),
     });
     const transport = new KafkaEventTransport({
       group: 'transport-test',
       kafka,
       config,
       logger: new JsonLogger('transport-test', 'error', () => undefined),
-      metrics,
+      metrics: settings.metrics,
     });
     const app = await NestFactory.createMicroservice(PaymentsModule, { strategy: transport, logger: false });
     app.useGlobalFilters(new KeepHandlerErrors());
+    return { app, topic, deadLetters };
+  }
+
+  it('hands events to @EventPattern handlers, and moves one that keeps failing to <topic>.dlq', async () => {
+    const metrics = createMetricsRegistry('transport-test');
+    const { app, topic, deadLetters } = await paymentsApp({ maxAttempts: 3, metrics });
     const dlq = await new TopicCollector(kafka, uniqueName('dlq')).start([deadLetters!]);
     try {
       await app.listen();
@@ -112,21 +119,10 @@ describe('KafkaEventTransport (@nestjs/microservices over the platform consumer)
   });
 
   it('closes at once while a handler waits between retries', async () => {
-    const prefix = uniqueName('transport');
-    const [topic] = await createTestTopics(kafka, prefix, ['payment.v1', 'payment.v1.dlq']);
-    const config = parseConfig(commonConfigSchema, {
-      KAFKA_TOPIC_PREFIX: `${prefix}.`,
-      EVENT_MAX_ATTEMPTS: '100',
-    });
-    const transport = new KafkaEventTransport({
-      group: 'transport-test',
-      kafka,
-      config,
-      logger: new JsonLogger('transport-test', 'error', () => undefined),
+    const { app, topic } = await paymentsApp({
+      maxAttempts: 100,
       metrics: createMetricsRegistry('transport-test'),
     });
-    const app = await NestFactory.createMicroservice(PaymentsModule, { strategy: transport, logger: false });
-    app.useGlobalFilters(new KeepHandlerErrors());
     await app.listen();
     await publisher.publish([{ topic: topic!, key: 'b-2', value: payment('b-2', 'pi_unavailable') }]);
     await expectEventually(() => expect(unavailableAttempts).toBeGreaterThanOrEqual(6), {
