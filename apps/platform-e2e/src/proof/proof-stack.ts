@@ -180,9 +180,8 @@ export class ProofStack {
   database(service: ServiceName): Pool {
     const existing = this.pools.get(service);
     if (existing) return existing;
+    // createPool survives a restart of PostgreSQL: it drops the ended sessions and makes new ones.
     const pool = createPool(databaseUrl(this.postgres.url, service), { max: 4 });
-    // A restart of PostgreSQL ends these sessions too; the pool makes new ones.
-    pool.on('error', () => undefined);
     this.pools.set(service, pool);
     return pool;
   }

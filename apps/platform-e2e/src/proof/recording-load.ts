@@ -25,9 +25,10 @@ export interface LoadRecord {
   payments: RecordedPayment[];
   /** Requests sent, retries included. */
   requests: number;
-  /** Attempts answered 5xx or not at all: each was retried (same Idempotency-Key) until answered. */
-  failedAttempts: number;
-  /** Those attempts by what came back: a status and problem code, or `no answer`. */
+  /**
+   * Attempts answered 5xx or not at all, by what came back (a status and problem code, or `no
+   * answer`): each was sent again, with its Idempotency-Key, until answered.
+   */
   failures: Record<string, number>;
   /** The slowest of those failures, from sending to knowing: how fast the platform fails. */
   slowestFailureMs: number;
@@ -72,7 +73,6 @@ export async function runRecordingLoad(options: LoadOptions): Promise<LoadRecord
     cancels: [],
     payments: [],
     requests: 0,
-    failedAttempts: 0,
     failures: {},
     slowestFailureMs: 0,
     refusedConnections: 0,
@@ -192,7 +192,6 @@ class RetryingClient {
         const code = (answer?.body as { code?: string } | undefined)?.code;
         const failure = answer ? `${answer.status}${code ? ` ${code}` : ''}` : 'no answer';
         this.record.failures[failure] = (this.record.failures[failure] ?? 0) + 1;
-        this.record.failedAttempts += 1;
         this.record.slowestFailureMs = Math.max(this.record.slowestFailureMs, tookMs);
       }
       await sleep(RETRY_PAUSE_MS);

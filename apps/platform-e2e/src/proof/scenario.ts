@@ -47,7 +47,7 @@ export async function prepareWorld(stack: ProofStack, cars = 40): Promise<ProofW
   const admin = await bearer('proof-admin', 'admin');
   const resourceIds: string[] = [];
   for (let i = 0; i < cars; i += 1) {
-    const response = await fetch(`${stack.gatewayUrls[0]}/v1/resources`, {
+    const response = await fetch(`${stack.nextGatewayUrl()}/v1/resources`, {
       method: 'POST',
       headers: { authorization: admin, 'content-type': 'application/json' },
       body: JSON.stringify({ ...CAR, name: `proof car ${i}`, city: 'PROOF' }),
@@ -152,7 +152,7 @@ function loadFigures(record: LoadRecord): string {
   return (
     `${record.requests} requests (${held} holds, ${record.holds.length - held} refused, ` +
     `${record.payments.length} paid, ${record.cancels.length} cancelled), ` +
-    `${record.failedAttempts} attempts failed and were retried (${failureCounts(record)}slowest ${Math.round(record.slowestFailureMs)} ms), ` +
+    `${Object.values(record.failures).reduce((sum, count) => sum + count, 0)} attempts failed and were retried (${failureCounts(record)}slowest ${Math.round(record.slowestFailureMs)} ms), ` +
     `${record.refusedConnections} refused by a stopped gateway, p99 ${Math.round(p99)} ms`
   );
 }

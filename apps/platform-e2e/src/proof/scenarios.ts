@@ -170,7 +170,7 @@ async function searchStatus(world: ProofWorld): Promise<number> {
   const from = new Date(Date.now() + 30 * 86_400_000).toISOString();
   const to = new Date(Date.now() + 31 * 86_400_000).toISOString();
   const response = await fetch(
-    `${world.stack.gatewayUrls[0]}/v1/availability?city=PROOF&kind=car&from=${from}&to=${to}`,
+    `${world.stack.nextGatewayUrl()}/v1/availability?city=PROOF&kind=car&from=${from}&to=${to}`,
     { headers: { authorization: await bearer('proof-searcher', 'customer') } },
   );
   return response.status;
