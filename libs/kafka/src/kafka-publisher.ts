@@ -3,34 +3,54 @@ import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 import type { MessagePublisher, OutgoingMessage } from './message-publisher';
 
 /**
- * An idempotent producer (acks from all in-sync replicas, one request in flight), so the broker
- * never reorders or duplicates what one producer session sends. The default partitioner is
- * murmur2, the same as Java clients: a key lands on the same partition whoever produces it.
- */
-/**
  * Every value is a CloudEvent in structured mode; the Kafka protocol binding says so with this
  * header, without which CloudEvents SDKs read the message as binary mode.
  */
 export const CLOUDEVENTS_HEADERS = { 'content-type': CLOUDEVENTS_CONTENT_TYPE };
 
+/**
+ * An idempotent producer (acks from all in-sync replicas, one request in flight), so the broker
+ * never reorders or duplicates what one producer session sends. The default partitioner is
+ * murmur2, the same as Java clients: a key lands on the same partition whoever produces it.
+ *
+ * One batch is sent at a time, and a failed send retires the producer. kafkajs hands a failed
+ * request's sequence numbers back; if the broker had written that batch (the leader died before
+ * answering), the next batch of as many messages on that partition reuses them, and the broker
+ * acknowledges it as a duplicate without writing it: events marked published, never on the topic
+ * (the proof's broker-kill scenario lost 7 so). A new producer has a new id and fresh sequences.
+ */
 export class KafkaPublisher implements MessagePublisher {
-  private readonly producer: Producer;
+  private producer: Producer;
   private connected: Promise<void> | undefined;
+  /** The send in progress, if any; the next waits for it. */
+  private previous: Promise<unknown> = Promise.resolve();
 
-  constructor(kafka: Kafka) {
-    this.producer = kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
-    this.producer.on(this.producer.events.DISCONNECT, () => {
-      this.connected = undefined;
-    });
+  constructor(private readonly kafka: Kafka) {
+    this.producer = this.newProducer();
   }
 
-  async publish(messages: OutgoingMessage[]): Promise<void> {
-    if (messages.length === 0) return;
+  publish(messages: OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return Promise.resolve();
+    const sent = this.previous.then(() => this.send(messages));
+    this.previous = sent.catch(() => undefined);
+    return sent;
+  }
+
+  async disconnect(): Promise<void> {
+    await this.previous;
+    await this.producer.disconnect();
+  }
+
+  /** Shared by concurrent callers; after a failure or a disconnect, the next call connects again. */
+  async connect(): Promise<void> {
+    this.connected ??= this.producer.connect().catch((error: unknown) => {
+      this.connected = undefined;
+      throw error;
+    });
+    await this.connected;
+  }
+
+  private async send(messages: OutgoingMessage[]): Promise<void> {
     await this.connect();
     const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
     for (const { topic, key, value, headers } of messages) {
@@ -42,22 +62,34 @@ export class KafkaPublisher implements MessagePublisher {
       });
       byTopic.set(topic, list);
     }
-    await this.producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
-    });
-  }
-
-  async disconnect(): Promise<void> {
-    await this.producer.disconnect();
-  }
-
-  /** Shared by concurrent callers; after a failure or a disconnect, the next call connects again. */
-  async connect(): Promise<void> {
-    this.connected ??= this.producer.connect().catch((error: unknown) => {
-      this.connected = undefined;
+    try {
+      await this.producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
+      });
+    } catch (error) {
+      this.retireProducer();
       throw error;
+    }
+  }
+
+  private retireProducer(): void {
+    const retired = this.producer;
+    this.producer = this.newProducer();
+    this.connected = undefined;
+    retired.disconnect().catch(() => undefined);
+  }
+
+  private newProducer(): Producer {
+    const producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
     });
-    await this.connected;
+    producer.on(producer.events.DISCONNECT, () => {
+      if (producer === this.producer) this.connected = undefined;
+    });
+    return producer;
   }
 }
