@@ -24,6 +24,8 @@ export class KafkaPublisher implements MessagePublisher {
   private connected: Promise<void> | undefined;
   /** The send in progress, if any; the next waits for it. */
   private previous: Promise<unknown> = Promise.resolve();
+  /** `topic:partition` of each message of the send in progress, as the partitioner placed it. */
+  private readonly placed = new Set<string>();
 
   constructor(private readonly kafka: Kafka) {
     this.producer = this.newProducer();
@@ -62,11 +64,15 @@ export class KafkaPublisher implements MessagePublisher {
       });
       byTopic.set(topic, list);
     }
+    this.placed.clear();
     try {
-      await this.producer.sendBatch({
+      const acknowledged = await this.producer.sendBatch({
         acks: -1,
         topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
       });
+      const answered = new Set(acknowledged.map((ack) => `${ack.topicName}:${ack.partition}`));
+      const unanswered = [...this.placed].filter((partition) => !answered.has(partition));
+      if (unanswered.length > 0) throw new PartitionsNotAcknowledged(unanswered);
     } catch (error) {
       this.retireProducer();
       throw error;
@@ -85,11 +91,26 @@ export class KafkaPublisher implements MessagePublisher {
       idempotent: true,
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
-      createPartitioner: Partitioners.DefaultPartitioner,
+      createPartitioner: () => {
+        const partition = Partitioners.DefaultPartitioner();
+        return (placing) => {
+          const chosen = partition(placing);
+          this.placed.add(`${placing.topic}:${chosen}`);
+          return chosen;
+        };
+      },
     });
     producer.on(producer.events.DISCONNECT, () => {
       if (producer === this.producer) this.connected = undefined;
     });
     return producer;
+  }
+}
+
+/** kafkajs resolved a send without an acknowledgement for every partition it was sent to. */
+export class PartitionsNotAcknowledged extends Error {
+  constructor(readonly partitions: string[]) {
+    super(`no acknowledgement for ${partitions.join(', ')}; the batch is sent again`);
+    this.name = 'PartitionsNotAcknowledged';
   }
 }
