@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createKafka, ensureTopics } from '@booking/kafka';
 import { PROVISIONED_TOPICS } from '@booking/contracts';
 import { CACHE_DIR, LOG_DIR, ROOT_DIR } from './paths';
 import { forgetPid, recordPid, runningPid, stopPid } from './pid-files';
-import { canConnect, hostAndPort, waitForPort } from './net';
+import { canConnect, freePort, hostAndPort, waitForPort } from './net';
 import { runCommand } from './run-command';
 import type { Started } from './started';
 
@@ -43,23 +43,38 @@ export interface BrokerSettings {
   partitions?: number;
 }
 
-function writeServerProperties(dir: string, settings: BrokerSettings): string {
+/** One KRaft node, broker and controller in one process. */
+export interface KafkaNode {
+  id: number;
+  port: number;
+  controllerPort: number;
+}
+
+function writeServerProperties(dir: string, node: KafkaNode, voters: KafkaNode[], partitions = 6): string {
   const path = join(dir, 'server.properties');
+  // Three copies of everything where there are three brokers, and a write needs two of them: one
+  // broker may die without losing an acknowledged event or refusing a write. One broker: one copy.
+  const replicas = String(Math.min(3, voters.length));
+  const minInSync = String(voters.length > 1 ? 2 : 1);
   const props = {
     'process.roles': 'broker,controller',
-    'node.id': '1',
-    'controller.quorum.voters': `1@127.0.0.1:${settings.controllerPort}`,
-    listeners: `PLAINTEXT://127.0.0.1:${settings.port},CONTROLLER://127.0.0.1:${settings.controllerPort}`,
-    'advertised.listeners': `PLAINTEXT://127.0.0.1:${settings.port}`,
+    'node.id': String(node.id),
+    'controller.quorum.voters': voters
+      .map((voter) => `${voter.id}@127.0.0.1:${voter.controllerPort}`)
+      .join(','),
+    listeners: `PLAINTEXT://127.0.0.1:${node.port},CONTROLLER://127.0.0.1:${node.controllerPort}`,
+    'advertised.listeners': `PLAINTEXT://127.0.0.1:${node.port}`,
     'controller.listener.names': 'CONTROLLER',
     'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
     'inter.broker.listener.name': 'PLAINTEXT',
     'log.dirs': join(dir, 'data'),
-    'num.partitions': String(settings.partitions ?? 6),
-    // One broker: internal topics cannot have more replicas, or consumer groups never form.
-    'offsets.topic.replication.factor': '1',
-    'transaction.state.log.replication.factor': '1',
-    'transaction.state.log.min.isr': '1',
+    'num.partitions': String(partitions),
+    'default.replication.factor': replicas,
+    'min.insync.replicas': minInSync,
+    // Internal topics need as many brokers as replicas, or consumer groups never form.
+    'offsets.topic.replication.factor': replicas,
+    'transaction.state.log.replication.factor': replicas,
+    'transaction.state.log.min.isr': minInSync,
     'group.initial.rebalance.delay.ms': '0',
     // An offset commit otherwise waits 5 ms for others to share its write, and a consumer's next
     // fetch waits for its commit: at a few hundred events/s that was most of commit-to-consumer.
@@ -89,6 +104,29 @@ function java(libs: string, args: string[], heapMb: number): string[] {
   ];
 }
 
+/** Formats a node's storage once, for the cluster `id` names; a formatted folder keeps its data. */
+async function formatStorage(libs: string, dir: string, config: string, id: string): Promise<void> {
+  if (existsSync(join(dir, 'data', 'meta.properties'))) return;
+  await runCommand('java', java(libs, ['kafka.tools.StorageTool', 'format', '-t', id, '-c', config], 256));
+}
+
+function spawnBroker(
+  libs: string,
+  config: string,
+  heapMb: number,
+  logFile: string,
+  detached: boolean,
+): ChildProcess {
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = openSync(logFile, 'a');
+  const child = spawn('java', java(libs, ['kafka.Kafka', config], heapMb), {
+    detached,
+    stdio: ['ignore', log, log],
+  });
+  if (child.pid === undefined) throw new Error('java did not start');
+  return child;
+}
+
 /** Starts a single-node KRaft broker (broker + controller) detached, and waits until it takes requests. */
 export async function startKafkaBroker(settings: BrokerSettings): Promise<void> {
   if (runningPid(settings.name) !== undefined) {
@@ -98,28 +136,105 @@ export async function startKafkaBroker(settings: BrokerSettings): Promise<void> 
   const libs = await fetchKafkaArtifacts();
   const dir = join(KAFKA_DIR, settings.name);
   mkdirSync(dir, { recursive: true });
-  const config = writeServerProperties(dir, settings);
-  const heapMb = settings.heapMb ?? 512;
-  if (!existsSync(join(dir, 'data', 'meta.properties'))) {
-    await runCommand(
-      'java',
-      java(libs, ['kafka.tools.StorageTool', 'format', '-t', clusterId(), '-c', config], 256),
-    );
-  }
-  mkdirSync(LOG_DIR, { recursive: true });
-  const log = openSync(join(LOG_DIR, `${settings.name}.log`), 'a');
-  const child = spawn('java', java(libs, ['kafka.Kafka', config], heapMb), {
-    detached: true,
-    stdio: ['ignore', log, log],
-  });
+  const node = { id: 1, port: settings.port, controllerPort: settings.controllerPort };
+  const config = writeServerProperties(dir, node, [node], settings.partitions);
+  await formatStorage(libs, dir, config, clusterId());
+  const child = spawnBroker(
+    libs,
+    config,
+    settings.heapMb ?? 512,
+    join(LOG_DIR, `${settings.name}.log`),
+    true,
+  );
   child.unref();
-  if (child.pid === undefined) throw new Error('java did not start');
-  recordPid(settings.name, child.pid);
+  recordPid(settings.name, child.pid!);
   try {
     await waitForPort('127.0.0.1', settings.port, 90_000, 'Kafka');
   } catch (error) {
     await stopPid(settings.name);
     throw error;
+  }
+}
+
+const CLUSTER_NODE_HEAP_MB = 384;
+
+/**
+ * A KRaft cluster of several nodes on this machine, in a folder of its own, owned by this process
+ * (the proof kills and restarts its brokers). Every node is broker and controller: with three, one
+ * may die and the quorum, the partitions' leaders and `acks=all` writes carry on.
+ */
+export class LocalKafkaCluster {
+  private readonly running = new Map<number, ChildProcess>();
+  private libs = '';
+
+  private constructor(
+    private readonly folder: string,
+    private readonly logDir: string,
+    readonly nodes: KafkaNode[],
+  ) {}
+
+  /** `size` nodes on free ports, their data in `folder` and their logs in `logDir`. */
+  static async create(folder: string, logDir: string, size = 3): Promise<LocalKafkaCluster> {
+    const nodes: KafkaNode[] = [];
+    for (let id = 1; id <= size; id += 1)
+      nodes.push({ id, port: await freePort(), controllerPort: await freePort() });
+    return new LocalKafkaCluster(folder, logDir, nodes);
+  }
+
+  get brokers(): string[] {
+    return this.nodes.map((node) => `127.0.0.1:${node.port}`);
+  }
+
+  /** Formats every node for one cluster id, then starts them together (a quorum forms only so). */
+  async start(): Promise<void> {
+    this.libs = await fetchKafkaArtifacts();
+    const id = clusterId();
+    await Promise.all(
+      this.nodes.map((node) => formatStorage(this.libs, this.nodeDir(node.id), this.configure(node), id)),
+    );
+    await Promise.all(this.nodes.map((node) => this.startNode(node.id)));
+  }
+
+  async startNode(id: number): Promise<void> {
+    const node = this.node(id);
+    const child = spawnBroker(
+      this.libs,
+      join(this.nodeDir(id), 'server.properties'),
+      CLUSTER_NODE_HEAP_MB,
+      join(this.logDir, `kafka-${id}.log`),
+      false,
+    );
+    this.running.set(id, child);
+    await waitForPort('127.0.0.1', node.port, 120_000, `Kafka node ${id}`);
+  }
+
+  /** Kills a node as a crash would: no controlled shutdown, no leadership handed over. */
+  async killNode(id: number): Promise<void> {
+    const child = this.running.get(id);
+    this.running.delete(id);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.nodes.map((node) => this.killNode(node.id)));
+  }
+
+  private configure(node: KafkaNode): string {
+    mkdirSync(this.nodeDir(node.id), { recursive: true });
+    return writeServerProperties(this.nodeDir(node.id), node, this.nodes);
+  }
+
+  private nodeDir(id: number): string {
+    return join(this.folder, `node-${id}`);
+  }
+
+  private node(id: number): KafkaNode {
+    const node = this.nodes.find((candidate) => candidate.id === id);
+    if (!node) throw new Error(`no Kafka node ${id}`);
+    return node;
   }
 }
 

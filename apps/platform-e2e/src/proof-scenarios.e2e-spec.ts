@@ -13,7 +13,7 @@ describe('the platform as processes, two of each, while things break', () => {
   beforeAll(async () => {
     // Every process's log is kept, to read after a failure.
     const logDir = join(CACHE_DIR, 'logs', `proof-e2e-${testRun().runId}`);
-    stack = await ProofStack.start({ instances: 2, kafkaBrokers: testRun().kafkaBrokers, logDir });
+    stack = await ProofStack.start({ instances: 2, logDir });
     world = await prepareWorld(stack);
   }, 300_000);
 

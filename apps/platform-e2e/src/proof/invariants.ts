@@ -73,15 +73,10 @@ export const INVARIANTS: readonly Invariant[] = [
   {
     name: 'every outbox row was published',
     async violations({ database }) {
-      const left = await Promise.all(
-        SERVICES_WITH_A_DATABASE.map(async (service) => {
-          const { rows } = await database(service).query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL',
-          );
-          return rows[0]!.n > 0 ? [`${service}: ${rows[0]!.n} outbox rows not published`] : [];
-        }),
-      );
-      return left.flat();
+      const left = await unpublishedOutboxRows(database);
+      return [...left]
+        .filter(([, n]) => n > 0)
+        .map(([service, n]) => `${service}: ${n} outbox rows not published`);
     },
   },
   {
@@ -146,4 +141,19 @@ export async function checkInvariants(sources: CheckedSources): Promise<Map<stri
     INVARIANTS.map(async (invariant) => [invariant.name, await invariant.violations(sources)] as const),
   );
   return new Map(results);
+}
+
+/** Each service's outbox rows not yet on Kafka: its relay's backlog. */
+export async function unpublishedOutboxRows(
+  database: (service: ServiceName) => Pool,
+): Promise<Map<ServiceName, number>> {
+  const counts = await Promise.all(
+    SERVICES_WITH_A_DATABASE.map(async (service) => {
+      const { rows } = await database(service).query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL',
+      );
+      return [service, rows[0]!.n] as const;
+    }),
+  );
+  return new Map(counts);
 }

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +7,8 @@ import type { Kafka } from 'kafkajs';
 import type { Pool } from 'pg';
 import { PROVISIONED_TOPICS, topicNames, type TopicNames } from '@booking/contracts';
 import { createPool, databaseUrl } from '@booking/db';
-import { createKafka, deleteTopics, ensureTopics } from '@booking/kafka';
-import { freePort, LocalPostgresCluster, startRedisServer } from '@booking/local-infra';
+import { createKafka, ensureTopics } from '@booking/kafka';
+import { freePort, LocalKafkaCluster, LocalPostgresCluster, startRedisServer } from '@booking/local-infra';
 import { TEST_INTERNAL_JWT_SECRET, TEST_JWT_SECRET } from '@booking/testing';
 import { MessagingSandbox } from '@booking/app-messaging-sandbox';
 import { SandboxProvider } from '@booking/app-payment-sandbox';
@@ -20,7 +21,6 @@ const MESSAGING = { smtpUsername: 'proof', smtpPassword: 'proof-smtp-password', 
 export interface ProofStackOptions {
   /** Instances of each service, and of the gateway. */
   instances: number;
-  kafkaBrokers: string[];
   /** How long a SIGTERMed instance may take; what the graceful-shutdown scenario holds it to. */
   shutdownGraceMs?: number;
   /** Where the logs of every process go; a temporary folder, removed on stop, when not given. */
@@ -29,9 +29,9 @@ export interface ProofStackOptions {
 
 /**
  * The whole platform as processes, the way it is deployed: several instances of every service
- * and of the gateway (which balances over the services' instances), with a PostgreSQL and a
- * Redis of its own that a scenario may restart, the shared Kafka, and the payment and messaging
- * stand-ins in this process, so that what reached "the provider" can be counted.
+ * and of the gateway (which balances over the services' instances), with a PostgreSQL, a Redis
+ * and a three-broker Kafka cluster of its own that a scenario may break, and the payment and
+ * messaging stand-ins in this process, so that what reached "the provider" can be counted.
  */
 export class ProofStack {
   readonly instances: ServiceProcess[] = [];
@@ -43,31 +43,29 @@ export class ProofStack {
   private constructor(
     private readonly folder: string,
     readonly postgres: LocalPostgresCluster,
+    readonly kafkaCluster: LocalKafkaCluster,
     readonly redisPort: number,
     readonly kafka: Kafka,
-    private readonly topicPrefix: string,
     readonly sandbox: SandboxProvider,
     readonly messaging: MessagingSandbox,
     readonly shutdownGraceMs: number,
   ) {
-    this.topics = topicNames(topicPrefix);
+    this.topics = topicNames('');
   }
 
   static async start(options: ProofStackOptions): Promise<ProofStack> {
     const folder = mkdtempSync(join(tmpdir(), 'booking-proof-'));
     // PostgreSQL runs as `postgres` when we are root: it must reach its folder inside this one.
     chmodSync(folder, 0o755);
+    const logDir = options.logDir ?? join(folder, 'logs');
     const postgres = new LocalPostgresCluster(join(folder, 'postgres'), await freePort());
+    const kafkaCluster = await LocalKafkaCluster.create(join(folder, 'kafka'), logDir, 3);
     await postgres.initialise();
-    await postgres.start();
-    const topicPrefix = `proof${Date.now().toString(36)}.`;
-    const kafka = createKafka({ brokers: options.kafkaBrokers, clientId: 'proof', log: () => undefined });
-    // As many partitions as consumers could ever share a group: every instance gets some.
-    await ensureTopics(
-      kafka,
-      PROVISIONED_TOPICS.map((topic) => `${topicPrefix}${topic}`),
-      { numPartitions: 6, replicationFactor: 1 },
-    );
+    await Promise.all([postgres.start(), kafkaCluster.start()]);
+    const kafka = createKafka({ brokers: kafkaCluster.brokers, clientId: 'proof', log: () => undefined });
+    // As many partitions as consumers could ever share a group: every instance gets some. Three
+    // copies of each, two of which must take a write (the brokers' min.insync.replicas).
+    await ensureTopics(kafka, [...PROVISIONED_TOPICS], { numPartitions: 6, replicationFactor: 3 }, 120_000);
     const gatewayPorts = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
     const sandbox = await new SandboxProvider({
       port: 0,
@@ -81,9 +79,9 @@ export class ProofStack {
     const stack: ProofStack = new ProofStack(
       folder,
       postgres,
+      kafkaCluster,
       await freePort(),
       kafka,
-      topicPrefix,
       sandbox,
       messaging,
       options.shutdownGraceMs ?? 10_000,
@@ -96,8 +94,8 @@ export class ProofStack {
       DATABASE_PREFIX: '',
       REDIS_URL: `redis://127.0.0.1:${stack.redisPort}`,
       REDIS_KEY_PREFIX: '',
-      KAFKA_BROKERS: options.kafkaBrokers.join(','),
-      KAFKA_TOPIC_PREFIX: topicPrefix,
+      KAFKA_BROKERS: kafkaCluster.brokers.join(','),
+      KAFKA_TOPIC_PREFIX: '',
       // Info: each shutdown's steps are in the logs, to tell which one was slow.
       LOG_LEVEL: 'info',
       JWT_SECRET: TEST_JWT_SECRET,
@@ -114,7 +112,6 @@ export class ProofStack {
       SMS_PROVIDER_URL: messaging.sms.url,
       SMS_API_KEY: MESSAGING.smsApiKey,
     };
-    const logDir = options.logDir ?? join(folder, 'logs');
     const services = await Promise.all(
       SERVICES_WITH_A_DATABASE.map(async (service) => {
         const ports = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
@@ -176,6 +173,31 @@ export class ProofStack {
     return urls[this.turn++ % urls.length] ?? this.instances.find((i) => i.app === 'api-gateway')!.url;
   }
 
+  /**
+   * Waits until every partition (the offsets topic's too) has all its replicas in sync, as after a
+   * broker came back; until then one more dead broker would leave writes short of two copies.
+   */
+  async awaitFullReplication(timeoutMs = 120_000): Promise<void> {
+    const admin = this.kafka.admin();
+    const deadline = Date.now() + timeoutMs;
+    try {
+      await admin.connect();
+      for (;;) {
+        const { topics } = await admin.fetchTopicMetadata({
+          topics: [...PROVISIONED_TOPICS, '__consumer_offsets'],
+        });
+        const lagging = topics.flatMap((topic) =>
+          topic.partitions.filter((partition) => partition.isr.length < partition.replicas.length),
+        );
+        if (lagging.length === 0) return;
+        if (Date.now() > deadline) throw new Error(`${lagging.length} partitions still short of replicas`);
+        await sleep(250);
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
   /** A pool on one service's database, for the checker. */
   database(service: ServiceName): Pool {
     const existing = this.pools.get(service);
@@ -209,10 +231,7 @@ export class ProofStack {
     for (const pool of this.pools.values()) await pool.end().catch(() => undefined);
     await Promise.all([this.sandbox.stop(), this.messaging.stop(), this.stopRedis()]);
     await this.postgres.stop('immediate').catch(() => undefined);
-    await deleteTopics(
-      this.kafka,
-      PROVISIONED_TOPICS.map((topic) => `${this.topicPrefix}${topic}`),
-    ).catch(() => undefined);
+    await this.kafkaCluster.stop();
     rmSync(this.folder, { recursive: true, force: true });
   }
 }

@@ -4,7 +4,7 @@
  * Prints one table; exits 1 if any promise was broken. PROOF_SIZE=short runs the CI forms.
  */
 import { join } from 'node:path';
-import { CACHE_DIR, ensureInfra, infraAddresses, stopStarted } from '@booking/local-infra';
+import { CACHE_DIR } from '@booking/local-infra';
 import { ProofStack } from './proof-stack';
 import { prepareWorld, type ScenarioResult } from './scenario';
 import { SCENARIOS, type ProofSize } from './scenarios';
@@ -13,11 +13,12 @@ import { proofTable } from './proof-table';
 async function main(): Promise<void> {
   const size: ProofSize = process.env['PROOF_SIZE'] === 'short' ? 'short' : 'full';
   const only = process.env['PROOF_ONLY'];
-  const addresses = infraAddresses(process.env);
-  const infra = await ensureInfra(addresses);
   const logDir = join(CACHE_DIR, 'logs', `proof-${new Date().toISOString().replaceAll(':', '-')}`);
   process.stdout.write(`starting two instances of every service and of the gateway (logs: ${logDir}) …\n`);
-  const stack = await ProofStack.start({ instances: 2, kafkaBrokers: addresses.kafkaBrokers, logDir });
+  const stack = await ProofStack.start({ instances: 2, logDir });
+  // Its processes are this one's children, not detached: stopped here, none is left behind.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void stack.stop().finally(() => process.exit(130)));
   const results: ScenarioResult[] = [];
   try {
     const world = await prepareWorld(stack);
@@ -30,7 +31,6 @@ async function main(): Promise<void> {
     await world.bookingEvents.stop();
   } finally {
     await stack.stop();
-    await stopStarted(infra);
   }
   process.stdout.write(proofTable(results, size));
   if (results.some((result) => result.violations.length > 0)) process.exit(1);

@@ -13,6 +13,8 @@ export interface ScenarioSize {
   journeysPerSecond: number;
   /** How many faults of its kind a scenario injects. */
   faults: number;
+  /** How long each fault lasts, where the scenario chooses it (the whole Kafka cluster down). */
+  outageMs?: number;
 }
 
 /** One row of the proof's table. */

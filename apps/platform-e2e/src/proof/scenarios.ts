@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bearer } from '@booking/testing';
+import { unpublishedOutboxRows } from './invariants';
+import { ResourceSampler } from './resource-sampler';
 import {
   runScenario,
   type InjectedFaults,
@@ -27,6 +29,13 @@ async function eachFault<T>(size: ScenarioSize, fault: (index: number) => Promis
   return measured;
 }
 
+/** How long the relays may take to publish what piled up while Kafka was away. */
+const SETTLE_OUTBOX_MS = 120_000;
+
+/** A soak shorter than this says nothing of leaks; past it, a heap growing faster than this is one. */
+const SOAK_JUDGED_FROM_MS = 10 * 60_000;
+const HEAP_GROWTH_MB_PER_HOUR = 30;
+
 /** How late this busy process may see another's exit. */
 const OBSERVER_LAG_MS = 2_000;
 
@@ -45,15 +54,27 @@ const scenario = (
 
 export const SCENARIOS: readonly Scenario[] = [
   scenario(
-    'many instances, no faults',
+    'many instances, no faults: a soak',
     {
-      short: { loadMs: 8_000, journeysPerSecond: 20, faults: 0 },
-      full: { loadMs: 60_000, journeysPerSecond: 40, faults: 0 },
+      short: { loadMs: 10_000, journeysPerSecond: 20, faults: 0 },
+      full: { loadMs: 30 * 60_000, journeysPerSecond: 40, faults: 0 },
     },
-    async (world) => ({
-      count: 0,
-      figures: `${world.stack.instances.length} service and gateway processes`,
-    }),
+    async (world, size) => {
+      const sampler = new ResourceSampler(world.stack.instances, Math.max(1_000, size.loadMs / 180)).start();
+      await sleep(size.loadMs);
+      const found = await sampler.stop();
+      // Judged only over a run long enough for a leak to outgrow the heap's own swings.
+      const judged = size.loadMs >= SOAK_JUDGED_FROM_MS;
+      const growing = judged && found.heapSlopeMbPerHour > HEAP_GROWTH_MB_PER_HOUR;
+      return {
+        count: 0,
+        figures:
+          `${world.stack.instances.length} processes; steepest slope RSS ${Math.round(found.rssSlopeMbPerHour)} MB/h, ` +
+          `heap ${Math.round(found.heapSlopeMbPerHour)} MB/h${judged ? '' : ' (too short to judge)'}; ` +
+          `event-loop delay p99 at most ${Math.round(found.loopP99Ms)} ms (${found.samples} samples)`,
+        violations: growing ? [`a heap grew ${Math.round(found.heapSlopeMbPerHour)} MB/h`] : [],
+      };
+    },
   ),
   scenario(
     'SIGKILL of a random instance, restarted',
@@ -118,6 +139,64 @@ export const SCENARIOS: readonly Scenario[] = [
     },
   ),
   scenario(
+    'a Kafka broker killed (SIGKILL) and restarted',
+    {
+      short: { loadMs: 20_000, journeysPerSecond: 20, faults: 2 },
+      full: { loadMs: 300_000, journeysPerSecond: 40, faults: 9 },
+    },
+    async (world, size) => {
+      const { kafkaCluster } = world.stack;
+      const replicatedMs = await eachFault(size, async (i) => {
+        const node = kafkaCluster.nodes[i % kafkaCluster.nodes.length]!;
+        const killedAt = Date.now();
+        await kafkaCluster.killNode(node.id);
+        await kafkaCluster.startNode(node.id);
+        await world.stack.awaitFullReplication();
+        return Date.now() - killedAt;
+      });
+      return {
+        count: size.faults,
+        figures: `every partition fully replicated again within ${maxOf(replicatedMs)} ms of the kill`,
+      };
+    },
+  ),
+  scenario(
+    'the whole Kafka cluster down',
+    {
+      short: { loadMs: 30_000, journeysPerSecond: 20, faults: 1, outageMs: 20_000 },
+      full: { loadMs: 120_000, journeysPerSecond: 40, faults: 1, outageMs: 60_000 },
+    },
+    async (world, size) => {
+      const { kafkaCluster } = world.stack;
+      const violations: string[] = [];
+      const drains = await eachFault(size, async () => {
+        await kafkaCluster.stop();
+        // The outbox keeps every event meanwhile: no instance may leave rotation for it.
+        for (const name of await notReadyWithin(world, size.outageMs ?? 0))
+          violations.push(`${name} was not ready while Kafka was down`);
+        const backlog = await outboxBacklog(world);
+        await Promise.all(kafkaCluster.nodes.map((node) => kafkaCluster.startNode(node.id)));
+        const cameBackAt = Date.now();
+        while ((await outboxBacklog(world)) > 0 && Date.now() - cameBackAt < SETTLE_OUTBOX_MS)
+          await sleep(250);
+        return { backlog, drainedMs: Date.now() - cameBackAt };
+      });
+      return {
+        count: size.faults,
+        figures:
+          `down ${Math.round((size.outageMs ?? 0) / 1000)} s; ` +
+          `${violations.length === 0 ? 'every instance stayed ready' : `${violations.length} left rotation`}; ` +
+          drains
+            .map(
+              (drain) =>
+                `an outbox backlog of ${drain.backlog} events drained ${drain.drainedMs} ms after the brokers took requests`,
+            )
+            .join('; '),
+        violations,
+      };
+    },
+  ),
+  scenario(
     'SIGTERM of an instance of each app while the other serves',
     {
       short: { loadMs: 30_000, journeysPerSecond: 20, faults: 5 },
@@ -148,22 +227,40 @@ export const SCENARIOS: readonly Scenario[] = [
 async function everyInstanceReady(world: ProofWorld): Promise<string[]> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const notReady = (
-      await Promise.all(
-        world.stack.instances.map(async (instance) =>
-          (await fetch(`${instance.url}/health/ready`).then(
-            (r) => r.status,
-            () => 0,
-          )) === 200
-            ? []
-            : [instance.name],
-        ),
-      )
-    ).flat();
+    const notReady = await instancesNotReady(world);
     if (notReady.length === 0 || Date.now() > deadline)
       return notReady.map((name) => `${name} not ready 30 s after PostgreSQL came back`);
     await sleep(250);
   }
+}
+
+/** Every instance that answered "not ready" at least once in the next `ms`, probed twice a second. */
+async function notReadyWithin(world: ProofWorld, ms: number): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    for (const name of await instancesNotReady(world)) seen.add(name);
+    await sleep(500);
+  }
+  return seen;
+}
+
+async function instancesNotReady(world: ProofWorld): Promise<string[]> {
+  const statuses = await Promise.all(
+    world.stack.instances.map(async (instance) => ({
+      name: instance.name,
+      status: await fetch(`${instance.url}/health/ready`).then(
+        (response) => response.status,
+        () => 0,
+      ),
+    })),
+  );
+  return statuses.filter((probe) => probe.status !== 200).map((probe) => probe.name);
+}
+
+async function outboxBacklog(world: ProofWorld): Promise<number> {
+  const counts = await unpublishedOutboxRows((service) => world.stack.database(service));
+  return [...counts.values()].reduce((sum, n) => sum + n, 0);
 }
 
 async function searchStatus(world: ProofWorld): Promise<number> {
