@@ -23,7 +23,8 @@ import { runLoad, type LoadResult, type LoadSpec } from './http-load';
 import { pgbenchTps } from './pgbench';
 import { wrkInstalled, wrkPerSecond } from './wrk';
 import { prepareWrkLoad } from './wrk-load';
-import { fmt, percentile, printTable } from './stats';
+import { mixedPeakRows } from './mixed-peak';
+import { fmt, loadRow as row, percentile, printTable } from './stats';
 
 const CARS = 20_000;
 const BOOKINGS = 200_000;
@@ -174,24 +175,6 @@ async function withCpu<T>(
   const result = await run();
   await backendsGone(before?.postgresProcesses ?? 0);
   return [result, cpuPerOp(before, cpuSnapshot(pids), operations(result))];
-}
-
-function row(
-  label: string,
-  result: LoadResult,
-  reference?: { label: string; perSecond: number | undefined },
-): [string, string] {
-  const codes = Object.entries(result.statuses)
-    .map(([status, count]) => `${status}×${count}`)
-    .join(' ');
-  const ratio =
-    reference?.perSecond === undefined
-      ? ''
-      : `  = ${fmt((result.perSecond / reference.perSecond) * 100)} % of ${reference.label}`;
-  return [
-    label,
-    `${fmt(result.perSecond, 0)}/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  max ${fmt(result.max, 0)} ms  [${codes}]${ratio}`,
-  ];
 }
 
 async function main(): Promise<void> {
@@ -382,6 +365,15 @@ async function main(): Promise<void> {
       });
     });
 
+    const mixed = await mixedPeakRows({
+      gateway,
+      booking: `http://127.0.0.1:${bookingPort}`,
+      pids,
+      seconds: SECONDS * 6,
+      hold: randomHold,
+      search: (i) => ({ path: peakSearchPath(), headers: { authorization: tokens[i % tokens.length]! } }),
+    });
+
     printTable(
       `Booking benchmark: ${CARS.toLocaleString()} cars, ${BOOKINGS.toLocaleString()} bookings, ${CONNECTIONS} connections, ${SECONDS} s each (2 cores shared by PostgreSQL, Redis, Kafka, both services and the load); holds and uncached searches under ${wrkInstalled() ? 'wrk' : 'the Node client (wrk not installed)'}`,
       [
@@ -424,6 +416,10 @@ async function main(): Promise<void> {
           `p50 ${fmt(percentile(hostileProbes, 50))} ms  p99 ${fmt(percentile(hostileProbes, 99))} ms  max ${fmt(Math.max(...hostileProbes), 0)} ms  (${hostileProbes.length} probes; idle p99 ${fmt(percentile(idleProbes, 99))} ms, max ${fmt(Math.max(...idleProbes), 0)} ms)`,
         ],
       ],
+    );
+    printTable(
+      `Peak mix: holds and searches at once through the gateway, at a fixed rate (${CARS.toLocaleString()} cars; the same processes as above)`,
+      mixed,
     );
   } finally {
     // Each service drains and closes its pool on SIGTERM; the database is dropped only after they exit.
@@ -482,6 +478,23 @@ process.stdin.on('end', () => (done = true)).resume();
   }
   process.stdout.write(JSON.stringify(latencies));
 })();`;
+
+const PICK_UP_HOURS = [8, 9, 10, 12, 14, 17];
+const RENTAL_DAYS = [1, 2, 3, 7];
+
+/**
+ * A search as customers make them: one of 20 cities, a pick-up within the next 30 days (sooner
+ * ones more often), at a usual hour, for a usual length; so as many repeat as would in life.
+ */
+function peakSearchPath(): string {
+  const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)]!;
+  const day = Math.floor(30 * Math.random() ** 2);
+  const from =
+    Math.floor(HOLDS_FROM / 86_400_000) * 86_400_000 + day * 86_400_000 + pick(PICK_UP_HOURS) * 3_600_000;
+  const to = from + pick(RENTAL_DAYS) * 86_400_000;
+  const city = Math.floor(Math.random() * CITIES);
+  return `/v1/availability?city=C${city}&kind=car&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
+}
 
 /** md5('car' || n)::uuid, as the seed made the ids. */
 function carUuid(n: number): string {

@@ -82,6 +82,14 @@ export async function backendsGone(count: number): Promise<void> {
   }
 }
 
+/** Milliseconds of CPU per operation of each group, largest first (groups under 0.005 ms left out). */
+export function cpuMsPerOp(before: CpuSnapshot, after: CpuSnapshot, ops: number): [string, number][] {
+  return [...after.times]
+    .map(([group, ms]): [string, number] => [group, (ms - (before.times.get(group) ?? 0)) / ops])
+    .filter(([, ms]) => ms >= 0.005)
+    .sort((a, b) => b[1] - a[1]);
+}
+
 /**
  * "postgres 2.04 · booking 1.55 · … ms per op (sum; the most the cores allow)", largest first,
  * and how much of the cores the host took meanwhile (figures of such a run are low and noisy).
@@ -92,10 +100,7 @@ export function cpuPerOp(
   ops: number,
 ): string {
   if (!before || !after || ops === 0) return 'not measured (no /proc)';
-  const perOp = [...after.times]
-    .map(([group, ms]) => [group, (ms - (before.times.get(group) ?? 0)) / ops] as const)
-    .filter(([, ms]) => ms >= 0.005)
-    .sort((a, b) => b[1] - a[1]);
+  const perOp = cpuMsPerOp(before, after, ops);
   const sum = perOp.reduce((total, [, ms]) => total + ms, 0);
   const parts = perOp.map(([group, ms]) => `${group} ${ms.toFixed(2)}`).join(' · ');
   const cores = availableParallelism();
