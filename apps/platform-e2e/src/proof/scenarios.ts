@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { bearer } from '@booking/testing';
 import { unpublishedOutboxRows } from './invariants';
 import { ResourceSampler } from './resource-sampler';
+import type { ServiceProcess } from './service-process';
 import {
   runScenario,
   type InjectedFaults,
@@ -35,6 +36,10 @@ const SETTLE_OUTBOX_MS = 120_000;
 /** A soak shorter than this says nothing of leaks; past it, a heap growing faster than this is one. */
 const SOAK_JUDGED_FROM_MS = 10 * 60_000;
 const HEAP_GROWTH_MB_PER_HOUR = 30;
+
+/** Expensive reads sent just before a SIGTERM, and how long before it they leave. */
+const EXPENSIVE_READS = 8;
+const IN_FLIGHT_AFTER_MS = 30;
 
 /** How late this busy process may see another's exit. */
 const OBSERVER_LAG_MS = 2_000;
@@ -207,8 +212,15 @@ export const SCENARIOS: readonly Scenario[] = [
       const apps = [...new Set(world.stack.instances.map((instance) => instance.app))];
       const exits = await eachFault(size, async (i) => {
         const instance = world.stack.instances.find((candidate) => candidate.app === apps[i % apps.length])!;
+        // The costliest reads there are, in flight when the signal comes: each must still be answered.
+        const expensive =
+          instance.app === 'booking' || instance.app === 'api-gateway' ? expensiveReads(world, instance) : [];
+        await sleep(IN_FLIGHT_AFTER_MS);
         const signalledAt = Date.now();
         const exit = await instance.stop('SIGTERM');
+        for (const status of await Promise.all(expensive))
+          if (status !== 200)
+            violations.push(`a 31-day slot read in flight at ${instance.name}'s SIGTERM answered ${status}`);
         if (exit.code !== 0 && exit.signal !== 'SIGTERM')
           violations.push(`${instance.name} exited with ${exit.code ?? exit.signal} after SIGTERM`);
         // Code 1 is the service's own timer forcing its exit at SHUTDOWN_GRACE_MS; the time seen
@@ -218,7 +230,11 @@ export const SCENARIOS: readonly Scenario[] = [
         await instance.start();
         return exit.at - signalledAt;
       });
-      return { count: size.faults, figures: `exited within ${maxOf(exits)} ms`, violations };
+      return {
+        count: size.faults,
+        figures: `exited within ${maxOf(exits)} ms; ${EXPENSIVE_READS} reads of 31 days of 5-minute slots in flight at each SIGTERM of a booking or gateway instance`,
+        violations,
+      };
     },
   ),
 ];
@@ -261,6 +277,29 @@ async function instancesNotReady(world: ProofWorld): Promise<string[]> {
 async function outboxBacklog(world: ProofWorld): Promise<number> {
   const counts = await unpublishedOutboxRows((service) => world.stack.database(service));
   return [...counts.values()].reduce((sum, n) => sum + n, 0);
+}
+
+/**
+ * Slots of 31 days in 5-minute steps (about 9,000, the most a request may ask for) for the load's
+ * cars: sent to the instance itself when it is a gateway, else through the gateways to both
+ * instances of the service. Resolves to each answer's status (0: none).
+ */
+function expensiveReads(world: ProofWorld, instance: ServiceProcess): Promise<number>[] {
+  const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
+  return Array.from({ length: EXPENSIVE_READS }, async (_, i) => {
+    const base = instance.app === 'api-gateway' ? instance.url : world.stack.nextGatewayUrl();
+    const resourceId = world.resourceIds[i % world.resourceIds.length]!;
+    return fetch(`${base}/v1/resources/${resourceId}/slots?from=${from}&to=${to}&durationMinutes=5`, {
+      headers: { authorization: await bearer('proof-slot-reader', 'customer') },
+    }).then(
+      async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      },
+      () => 0,
+    );
+  });
 }
 
 async function searchStatus(world: ProofWorld): Promise<number> {
