@@ -13,11 +13,14 @@ export const CLOUDEVENTS_HEADERS = { 'content-type': CLOUDEVENTS_CONTENT_TYPE };
  * never reorders or duplicates what one producer session sends. The default partitioner is
  * murmur2, the same as Java clients: a key lands on the same partition whoever produces it.
  *
- * One batch is sent at a time, and a failed send retires the producer. kafkajs hands a failed
- * request's sequence numbers back; if the broker had written that batch (the leader died before
- * answering), the next batch of as many messages on that partition reuses them, and the broker
- * acknowledges it as a duplicate without writing it: events marked published, never on the topic
- * (the proof's broker-kill scenario lost 7 so). A new producer has a new id and fresh sequences.
+ * Two kafkajs flaws lost events when a broker died (the proof's broker-kill scenario):
+ * - It hands a failed request's sequence numbers back; if the broker had written that batch, the
+ *   next batch of as many messages on that partition reuses them and is dropped as a duplicate.
+ *   So one batch is sent at a time, and a failed send retires the producer (a new producer has a
+ *   new id and fresh sequences).
+ * - Its retry after a leader moved to a broker that had already answered for other partitions
+ *   sends nothing for the moved ones, yet resolves (kafkajs issue #1303). So a send resolves only
+ *   when every partition its messages were placed on was acknowledged.
  */
 export class KafkaPublisher implements MessagePublisher {
   private producer: Producer;
