@@ -192,6 +192,11 @@ export class LocalKafkaCluster {
     await Promise.all(
       this.nodes.map((node) => formatStorage(this.libs, this.nodeDir(node.id), this.configure(node), id)),
     );
+    await this.startAll();
+  }
+
+  /** Starts every node of a formatted cluster, as after the whole cluster was down. */
+  async startAll(): Promise<void> {
     await Promise.all(this.nodes.map((node) => this.startNode(node.id)));
   }
 

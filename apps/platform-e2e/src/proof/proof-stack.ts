@@ -61,11 +61,18 @@ export class ProofStack {
     const postgres = new LocalPostgresCluster(join(folder, 'postgres'), await freePort());
     const kafkaCluster = await LocalKafkaCluster.create(join(folder, 'kafka'), logDir, 3);
     await postgres.initialise();
-    await Promise.all([postgres.start(), kafkaCluster.start()]);
     const kafka = createKafka({ brokers: kafkaCluster.brokers, clientId: 'proof', log: () => undefined });
-    // As many partitions as consumers could ever share a group: every instance gets some. Three
-    // copies of each, two of which must take a write (the brokers' min.insync.replicas).
-    await ensureTopics(kafka, [...PROVISIONED_TOPICS], { numPartitions: 6, replicationFactor: 3 }, 120_000);
+    try {
+      await Promise.all([postgres.start(), kafkaCluster.start()]);
+      // As many partitions as consumers could ever share a group: every instance gets some. Three
+      // copies of each, two of which must take a write (the brokers' min.insync.replicas).
+      await ensureTopics(kafka, [...PROVISIONED_TOPICS], { numPartitions: 6, replicationFactor: 3 }, 120_000);
+    } catch (error) {
+      // The brokers are this process's children: a failed start must not leave them running.
+      await kafkaCluster.stop();
+      await postgres.stop('immediate').catch(() => undefined);
+      throw error;
+    }
     const gatewayPorts = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
     const sandbox = await new SandboxProvider({
       port: 0,

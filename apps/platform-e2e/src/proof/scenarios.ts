@@ -180,7 +180,7 @@ export const SCENARIOS: readonly Scenario[] = [
         for (const name of await notReadyWithin(world, size.outageMs ?? 0))
           violations.push(`${name} was not ready while Kafka was down`);
         const backlog = await outboxBacklog(world);
-        await Promise.all(kafkaCluster.nodes.map((node) => kafkaCluster.startNode(node.id)));
+        await kafkaCluster.startAll();
         const cameBackAt = Date.now();
         while ((await outboxBacklog(world)) > 0 && Date.now() - cameBackAt < SETTLE_OUTBOX_MS)
           await sleep(250);
