@@ -23,10 +23,23 @@ describe('cancel terms survive a reschedule: a move cannot buy a refund or dodge
     });
     expect(response.status).toBe(200);
   };
+  // Every cancel here is quoted first: the quote must be what the cancel then gives.
   const cancelBy = async (client: Client, booking: Json) => {
-    const response = await client.send('POST', `/v1/bookings/${booking['bookingId'] as string}/cancel`, {});
+    const path = `/v1/bookings/${booking['bookingId'] as string}`;
+    const quoted = await client.send('GET', `${path}/cancellation`);
+    expect(quoted.status).toBe(200);
+    const quote = await readJson(quoted);
+    const noShowsBefore = await noShowsOf(client);
+    const response = await client.send('POST', `${path}/cancel`, {});
     expect(response.status).toBe(200);
-    return readJson(response);
+    const cancelled = await readJson(response);
+    expect(quote).toEqual({
+      refundAmount: cancelled['refundAmount'],
+      refundPercent: cancelled['refundPercent'],
+      currency: cancelled['currency'],
+      countsAsNoShow: (await noShowsOf(client)) > noShowsBefore,
+    });
+    return cancelled;
   };
 
   it('judges a customer who moves a booking starting in 1 h to next week, then cancels, by the old start', async () => {
@@ -103,5 +116,18 @@ describe('cancel terms survive a reschedule: a move cannot buy a refund or dodge
     platform.clock.advance(4 * HOUR);
     expect((await admin.send('POST', `/v1/series/${byAdmin}/cancel`, {})).status).toBe(200);
     expect(await noShowsOf(spared)).toBe(0);
+  });
+
+  it('quotes only a booking the caller may see and may still cancel', async () => {
+    const car = await admin.createResource();
+    const customer = await Client.as(platform, 'customer');
+    const booking = await paidBooking(platform, customer, car['resourceId'] as string, 100);
+    const path = `/v1/bookings/${booking['bookingId'] as string}/cancellation`;
+    const stranger = await Client.as(platform, 'customer');
+    expect((await stranger.send('GET', path)).status).toBe(404);
+    await cancelBy(customer, booking);
+    const again = await customer.send('GET', path);
+    expect(again.status).toBe(409);
+    expect(await readJson(again)).toMatchObject({ code: 'invalid_transition' });
   });
 });

@@ -40,6 +40,11 @@ export class BookingsController {
     return this.upstream.pass(request, reply, 'booking', bookingPath(request));
   }
 
+  @Get('bookings/:bookingId/cancellation')
+  cancellation(@Req() request: WithBookingId, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstream.pass(request, reply, 'booking', bookingPath(request, '/cancellation'));
+  }
+
   @Post('bookings/:bookingId/cancel')
   cancel(@Req() request: WithBookingId, @Res() reply: FastifyReply): Promise<void> {
     return this.upstream.pass(request, reply, 'booking', bookingPath(request, '/cancel'));

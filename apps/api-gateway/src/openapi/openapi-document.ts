@@ -1,6 +1,7 @@
 import {
   bookingViewSchema,
   cancelledBookingViewSchema,
+  cancellationQuoteViewSchema,
   createdSeriesViewSchema,
   notificationViewSchema,
   occurrenceViewSchema,
@@ -56,6 +57,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         Resource: jsonSchema(resourceViewSchema, 'output'),
         Booking: jsonSchema(bookingViewSchema, 'output'),
         CancelledBooking: jsonSchema(cancelledBookingViewSchema, 'output'),
+        CancellationQuote: jsonSchema(cancellationQuoteViewSchema, 'output'),
         Notification: jsonSchema(notificationViewSchema, 'output'),
         Standing: jsonSchema(standingViewSchema, 'output'),
       },

@@ -133,3 +133,12 @@ export const cancelledBookingViewSchema = bookingViewSchema.extend({
   refundAmount: z.number().int(),
   refundPercent: z.number().int(),
 });
+
+/** `GET /bookings/{id}/cancellation`: what a cancel by the caller would give back now. */
+export const cancellationQuoteViewSchema = z.object({
+  refundAmount: z.number().int().describe('minor units of `currency`, rounded down'),
+  refundPercent: z.number().int(),
+  currency: z.string(),
+  countsAsNoShow: z.boolean().describe("a customer's cancel this close to the start counts as a no-show"),
+});
+export type CancellationQuoteView = z.infer<typeof cancellationQuoteViewSchema>;

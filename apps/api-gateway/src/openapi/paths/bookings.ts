@@ -98,6 +98,24 @@ export function bookingsPaths(): Record<string, unknown> {
         errors: ['not_found'],
       }),
     },
+    '/v1/bookings/{bookingId}/cancellation': {
+      get: operation({
+        operationId: 'getCancellationQuote',
+        summary: 'What a cancel would refund now',
+        description:
+          'The refund the caller’s cancel would give at this moment, by the same rules and the server’s clock, and ' +
+          'whether it would count as a no-show; for a page to show before the person confirms. Changes nothing.',
+        tags: ['bookings'],
+        roles: 'any',
+        pathParams: ['bookingId'],
+        success: {
+          status: 200,
+          description: 'The refund a cancel now would give',
+          schema: { $ref: '#/components/schemas/CancellationQuote' },
+        },
+        errors: ['not_found', 'invalid_transition'],
+      }),
+    },
     '/v1/bookings/{bookingId}/cancel': {
       post: operation({
         operationId: 'cancelBooking',

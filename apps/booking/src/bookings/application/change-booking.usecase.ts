@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { Caller, TopicNames } from '@booking/contracts';
+import type { CancellationQuoteView, Caller, TopicNames } from '@booking/contracts';
 import { withTransaction } from '@booking/db';
 import { CLOCK, OUTBOX_WRITER, PG_POOL, SERVICE_CONFIG, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
@@ -8,6 +8,7 @@ import type { Clock } from '@booking/time';
 import { CustomerStanding } from '../../customers/application/customer-standing';
 import { isLateCancel } from '../../customers/domain/standing';
 import { ResourceRepository } from '../../resources/application/ports/resource.repository';
+import type { Resource } from '../../resources/domain/resource';
 import type { Booking } from '../domain/booking';
 import {
   allowedFrom,
@@ -64,14 +65,7 @@ export class ChangeBooking {
       if (!current) throw bookingNotFound(bookingId);
       if (!canTransition(current.status, 'cancel')) throw invalidTransition(current.status, 'cancel');
       const now = this.clock.now();
-      const refund = refundFor({
-        policy: resource!.cancellationPolicy,
-        paidAmount: current.paidAmount,
-        start: current.termsStart,
-        now,
-        cancelledBy: caller.role,
-      });
-      const late = caller.role === 'customer' && isLateCancel(current.termsStart, now, this.standing.rules);
+      const { refund, late } = this.termsOfCancel(caller, current, resource!, now);
       const cancelled = await this.bookings.changeStatus(tx, {
         bookingId,
         from: allowedFrom('cancel'),
@@ -99,6 +93,31 @@ export class ChangeBooking {
     });
     await this.cache.invalidate([resource!.city]);
     return outcome;
+  }
+
+  /**
+   * What a cancel by this caller would give back now, by the same rules and the server's clock:
+   * what a page shows before the person confirms. The cancel itself decides again under its lock.
+   */
+  async cancellationQuote(caller: Caller, bookingId: string): Promise<CancellationQuoteView> {
+    const current = await this.visible(caller, bookingId);
+    if (!canTransition(current.status, 'cancel')) throw invalidTransition(current.status, 'cancel');
+    const resource = (await this.resources.findById(current.resourceId))!;
+    const { refund, late } = this.termsOfCancel(caller, current, resource, this.clock.now());
+    return { ...refund, currency: current.currency, countsAsNoShow: late };
+  }
+
+  /** The refund a cancel gives, and whether it counts as a no-show (a customer's late cancel). */
+  private termsOfCancel(caller: Caller, booking: Booking, resource: Resource, now: Date) {
+    const refund = refundFor({
+      policy: resource.cancellationPolicy,
+      paidAmount: booking.paidAmount,
+      start: booking.termsStart,
+      now,
+      cancelledBy: caller.role,
+    });
+    const late = caller.role === 'customer' && isLateCancel(booking.termsStart, now, this.standing.rules);
+    return { refund, late };
   }
 
   async hostAction(caller: Caller, bookingId: string, action: HostAction): Promise<Booking> {

@@ -6,6 +6,7 @@ import {
   listBookingsQuery,
   paymentLinkQuery,
   type BookingView,
+  type CancellationQuoteView,
   type CheckoutCharge,
   type Caller,
   type Page,
@@ -58,6 +59,14 @@ export class BookingsController {
   @Get(':bookingId/checkout-terms')
   checkout(@Param('bookingId') bookingId: string, @Query() query: unknown): Promise<CheckoutCharge> {
     return this.checkoutTerms.execute(bookingId, validate(paymentLinkQuery, query).signature);
+  }
+
+  @Get(':bookingId/cancellation')
+  cancellation(
+    @CurrentCaller() caller: Caller,
+    @Param('bookingId') bookingId: string,
+  ): Promise<CancellationQuoteView> {
+    return this.change.cancellationQuote(caller, bookingId);
   }
 
   @Post(':bookingId/cancel')
