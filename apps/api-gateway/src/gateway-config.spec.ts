@@ -34,3 +34,22 @@ describe("the services' URLs", () => {
     );
   });
 });
+
+describe('OIDC_ISSUER', () => {
+  it('is off by default, and needs the audience its tokens are issued for', () => {
+    expect(parseConfig(gatewayConfigSchema, {}).OIDC_ISSUER).toBeUndefined();
+    expect(() => parseConfig(gatewayConfigSchema, { OIDC_ISSUER: 'https://id.example.com' })).toThrow(
+      /OIDC_AUDIENCE/,
+    );
+    const config = parseConfig(gatewayConfigSchema, {
+      OIDC_ISSUER: 'https://id.example.com/realms/booking',
+      OIDC_AUDIENCE: 'booking-api',
+      OIDC_ROLE_CLAIM: 'realm_access.roles',
+    });
+    expect([config.OIDC_AUDIENCE, config.OIDC_USER_CLAIM, config.OIDC_ROLE_CLAIM]).toEqual([
+      'booking-api',
+      'sub',
+      'realm_access.roles',
+    ]);
+  });
+});

@@ -19,53 +19,66 @@ const optional = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-export const gatewayConfigSchema = z.object({
-  ...shutdownConfigSchema.shape,
-  GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  JWT_SECRET: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .default('local-development-secret-change-me'),
-  INTERNAL_JWT_SECRET: z.string().min(16).default('local-development-internal-secret'),
-  JWT_ISSUER: optional,
-  JWT_AUDIENCE: optional,
-  REDIS_URL: url('redis://127.0.0.1:6379'),
-  REDIS_KEY_PREFIX: z.string().default(''),
-  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(1_000),
-  BOOKING_URL: urls('http://127.0.0.1:3001'),
-  PAYMENT_URL: urls('http://127.0.0.1:3002'),
-  REFUND_URL: urls('http://127.0.0.1:3003'),
-  NOTIFICATION_URL: urls('http://127.0.0.1:3004'),
-  /** Checkout links opened per client address per window: each one opens a provider session. */
-  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  CHECKOUT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
-  /**
-   * Which proxies' `X-Forwarded-For` names the client (Fastify's trustProxy): a hop count, or
-   * addresses and CIDRs separated by commas. Unset: the peer is the client.
-   */
-  TRUST_PROXY: optional.transform((value) =>
-    value === undefined ? false : /^\d+$/.test(value) ? Number(value) : value,
-  ),
-  /**
-   * Browser origins allowed to call the API from another site, separated by commas
-   * (`https://app.example.com`). Empty, the default: no CORS headers, so no other site may.
-   */
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(z.string().regex(/^https?:\/\/[^/\s,]+$/, 'must be an origin such as https://app.example.com')),
+export const gatewayConfigSchema = z
+  .object({
+    ...shutdownConfigSchema.shape,
+    GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    JWT_SECRET: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .default('local-development-secret-change-me'),
+    INTERNAL_JWT_SECRET: z.string().min(16).default('local-development-internal-secret'),
+    JWT_ISSUER: optional,
+    JWT_AUDIENCE: optional,
+    /** An OpenID Connect provider whose RS256/ES256 access tokens the gateway accepts too. */
+    OIDC_ISSUER: optional.pipe(z.string().url().optional()),
+    OIDC_AUDIENCE: optional,
+    OIDC_JWKS_URI: optional.pipe(z.string().url().optional()),
+    OIDC_USER_CLAIM: z.string().min(1).default('sub'),
+    OIDC_ROLE_CLAIM: z.string().min(1).default('role'),
+    REDIS_URL: url('redis://127.0.0.1:6379'),
+    REDIS_KEY_PREFIX: z.string().default(''),
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(1_000),
+    BOOKING_URL: urls('http://127.0.0.1:3001'),
+    PAYMENT_URL: urls('http://127.0.0.1:3002'),
+    REFUND_URL: urls('http://127.0.0.1:3003'),
+    NOTIFICATION_URL: urls('http://127.0.0.1:3004'),
+    /** Checkout links opened per client address per window: each one opens a provider session. */
+    CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    CHECKOUT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    /**
+     * Which proxies' `X-Forwarded-For` names the client (Fastify's trustProxy): a hop count, or
+     * addresses and CIDRs separated by commas. Unset: the peer is the client.
+     */
+    TRUST_PROXY: optional.transform((value) =>
+      value === undefined ? false : /^\d+$/.test(value) ? Number(value) : value,
     ),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  LISTEN_HOST: z.string().min(1).default('127.0.0.1'),
-});
+    /**
+     * Browser origins allowed to call the API from another site, separated by commas
+     * (`https://app.example.com`). Empty, the default: no CORS headers, so no other site may.
+     */
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.string().regex(/^https?:\/\/[^/\s,]+$/, 'must be an origin such as https://app.example.com'),
+        ),
+      ),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    LISTEN_HOST: z.string().min(1).default('127.0.0.1'),
+  })
+  .refine((config) => !config.OIDC_ISSUER || config.OIDC_AUDIENCE, {
+    path: ['OIDC_AUDIENCE'],
+    message: 'is required with OIDC_ISSUER: the API identifier the provider puts in aud',
+  });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -81,6 +81,14 @@ export class GatewayModule {
               secret: config.JWT_SECRET,
               issuer: config.JWT_ISSUER,
               audience: config.JWT_AUDIENCE,
+              oidc: config.OIDC_ISSUER
+                ? {
+                    issuer: config.OIDC_ISSUER,
+                    audience: config.OIDC_AUDIENCE!,
+                    jwksUri: config.OIDC_JWKS_URI,
+                    claims: { user: config.OIDC_USER_CLAIM, role: config.OIDC_ROLE_CLAIM },
+                  }
+                : undefined,
             }),
         },
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -1,32 +1,59 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { errors, jwtVerify } from 'jose';
-import { DomainError, ROLES, type Caller, type Role } from '@booking/contracts';
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { DomainError, type Caller } from '@booking/contracts';
+import { callerFromClaims, type ClaimNames } from './oidc-claims';
+import { ProviderKeys } from './provider-keys';
+
+export interface OidcSettings {
+  issuer: string;
+  audience: string;
+  /** Found through the issuer's discovery document when not given. */
+  jwksUri?: string;
+  claims: ClaimNames;
+}
 
 export interface JwtSettings {
   secret: string;
   issuer?: string;
   audience?: string;
+  /** An OpenID Connect provider whose RS256/ES256 access tokens are accepted too. */
+  oidc?: OidcSettings;
 }
+
+const PROVIDER_ALGORITHMS = ['RS256', 'ES256'];
+const OWN_CLAIMS: ClaimNames = { user: 'sub', role: 'role' };
 
 function unauthorized(detail: string): DomainError {
   return new DomainError('unauthorized', detail);
+}
+
+/** The header's `alg`; a header that does not decode is left to jwtVerify to refuse. */
+function algorithmOf(token: string): unknown {
+  try {
+    return decodeProtectedHeader(token).alg;
+  } catch {
+    return 'HS256';
+  }
 }
 
 /** How many verified tokens are remembered; the oldest is forgotten first. */
 const REMEMBERED_TOKENS = 10_000;
 
 /**
- * HS256 bearer tokens: `sub` is the user, `role` one of customer | host | admin, `exp` required.
- * A token that verified once is remembered until its `exp`, so a client's every request after the
+ * Bearer tokens: HS256 signed with `JWT_SECRET` (`sub` the user, `role` one of customer | host |
+ * admin), or RS256/ES256 from the configured OpenID Connect provider (claims as configured);
+ * `exp` required. A token that verified once is remembered until its `exp`, so a client's every request after the
  * first skips the signature check (a front end sends the same token for its whole session).
  */
 export class JwtVerifier {
   // A KeyObject made once: jose would otherwise import the raw secret on every verification.
   private readonly key: KeyObject;
   private readonly verified = new Map<string, { caller: Caller; expiresAtMs: number }>();
+  private readonly providerKeys?: ProviderKeys;
 
   constructor(private readonly settings: JwtSettings) {
     this.key = createSecretKey(Buffer.from(settings.secret, 'utf8'));
+    if (settings.oidc) this.providerKeys = new ProviderKeys(settings.oidc.issuer, settings.oidc.jwksUri);
   }
 
   async verify(authorization: string | undefined): Promise<Caller> {
@@ -44,21 +71,38 @@ export class JwtVerifier {
 
   private async check(token: string): Promise<{ caller: Caller; expiresAtMs: number }> {
     try {
+      const { payload, claims } = await this.verifySignature(token);
+      const caller = callerFromClaims(payload, claims);
+      if (!caller) throw unauthorized('The token names no user or no known role.');
+      return { caller, expiresAtMs: payload.exp! * 1000 };
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      if (error instanceof errors.JWTExpired) throw unauthorized('The token has expired.');
+      if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout))
+        throw unauthorized('The token is not valid.');
+      // The provider's keys could not be fetched: the token may be fine, so not a 401.
+      throw new DomainError('service_unavailable', 'The identity provider does not answer; try again.');
+    }
+  }
+
+  private async verifySignature(token: string): Promise<{ payload: JWTPayload; claims: ClaimNames }> {
+    const { oidc } = this.settings;
+    if (algorithmOf(token) === 'HS256' || !oidc || !this.providerKeys) {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'sub'],
         ...(this.settings.issuer ? { issuer: this.settings.issuer } : {}),
         ...(this.settings.audience ? { audience: this.settings.audience } : {}),
       });
-      const role = payload['role'];
-      if (typeof payload.sub !== 'string' || payload.sub === '' || !ROLES.includes(role as Role)) {
-        throw unauthorized('The token names no user or no known role.');
-      }
-      return { caller: { userId: payload.sub, role: role as Role }, expiresAtMs: payload.exp! * 1000 };
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      if (error instanceof errors.JWTExpired) throw unauthorized('The token has expired.');
-      throw unauthorized('The token is not valid.');
+      return { payload, claims: OWN_CLAIMS };
     }
+    const keys: JWTVerifyGetKey = await this.providerKeys.keySet();
+    const { payload } = await jwtVerify(token, keys, {
+      algorithms: PROVIDER_ALGORITHMS,
+      requiredClaims: ['exp'],
+      issuer: oidc.issuer,
+      audience: oidc.audience,
+    });
+    return { payload, claims: oidc.claims };
   }
 }
