@@ -1,5 +1,6 @@
 import './register-paths';
 import { randomBytes } from 'node:crypto';
+import { ensureChromium } from './chromium';
 import { ensureInfra, infraAddresses } from './infra';
 import type { Started } from './started';
 
@@ -8,7 +9,8 @@ declare global {
 }
 
 /**
- * Once per `npm test`: PostgreSQL, Redis and Kafka answer (started or reused), and the run gets
+ * Once per `npm test`: PostgreSQL, Redis and Kafka answer (started or reused), Chromium is there
+ * for the web app's tests, and the run gets
  * an id that prefixes its databases, Redis keys and topics, so runs never see each other's data.
  */
 export default async function globalSetup(): Promise<void> {
@@ -19,4 +21,5 @@ export default async function globalSetup(): Promise<void> {
   process.env['DATABASE_URL'] = addresses.databaseUrl;
   process.env['REDIS_URL'] = addresses.redisUrl;
   process.env['KAFKA_BROKERS'] = addresses.kafkaBrokers.join(',');
+  process.env['CHROMIUM_PATH'] = ensureChromium();
 }

@@ -13,7 +13,14 @@ export const PLATFORM_APPS = [
   { name: 'messaging-sandbox', port: 3011, env: 'MESSAGING_SMS_PORT' },
   // The local stand-in for Google: OAuth consent and tokens, Calendar API v3 events.
   { name: 'google-sandbox', port: 3012, env: 'GOOGLE_SANDBOX_PORT' },
+  // The local OpenID Connect provider the web app signs in with (oidc-provider).
+  { name: 'identity-sandbox', port: 3013, env: 'IDENTITY_SANDBOX_PORT' },
 ] as const;
+
+/** Where `npm start` serves the web app (Vite's dev server). */
+export const WEB_PORT = 5173;
+/** The API identifier in the access tokens the identity stand-in issues, and the gateway checks. */
+export const LOCAL_OIDC_AUDIENCE = 'urn:booking-platform:api';
 
 export type PlatformPorts = Record<(typeof PLATFORM_APPS)[number]['env'] | 'MESSAGING_SMTP_PORT', string>;
 
@@ -54,6 +61,10 @@ export function platformEnv(
     ...(env['PAYMENT_WEBHOOK_SECRET'] ? { SANDBOX_WEBHOOK_SECRETS: env['PAYMENT_WEBHOOK_SECRET'] } : {}),
     SMTP_URL: `smtp://notification:local-smtp-password@127.0.0.1:${ports.MESSAGING_SMTP_PORT}`,
     SMS_PROVIDER_URL: local(ports.MESSAGING_SMS_PORT),
+    // The web app signs in at the identity stand-in unless another provider is configured.
+    OIDC_ISSUER: env['OIDC_ISSUER'] ?? local(ports.IDENTITY_SANDBOX_PORT),
+    OIDC_AUDIENCE: env['OIDC_AUDIENCE'] ?? LOCAL_OIDC_AUDIENCE,
+    CORS_ORIGINS: env['CORS_ORIGINS'] ?? local(String(WEB_PORT)),
     ...googleEnv(
       local(ports.GOOGLE_SANDBOX_PORT),
       `${local(ports.GATEWAY_PORT)}/v1/calendar-connections/callback`,

@@ -4,12 +4,12 @@ import { SignJWT } from 'jose';
 import { ensureInfra, infraAddresses, stopStarted } from './infra';
 import { waitForHttp } from './net';
 import { ROOT_DIR } from './paths';
-import { LOCAL_JWT_SECRET, PLATFORM_APPS, platformEnv, platformPorts } from './platform-env';
+import { LOCAL_JWT_SECRET, PLATFORM_APPS, platformEnv, platformPorts, WEB_PORT } from './platform-env';
 import { DEMO_RESOURCES } from './seed';
 
 /**
  * `npm start`: PostgreSQL, Redis and Kafka (reused or started), the five services (each migrates
- * its own database on start), the local payment and messaging stand-ins, demo data, and the URLs. Ctrl-C stops everything it started.
+ * its own database on start), the local stand-ins, the web app, demo data, and the URLs. Ctrl-C stops everything it started.
  */
 const JWT_SECRET = process.env['JWT_SECRET'] ?? LOCAL_JWT_SECRET;
 
@@ -22,6 +22,18 @@ function startService(name: string, env: NodeJS.ProcessEnv): ChildProcess {
     process.execPath,
     ['-r', join(ROOT_DIR, 'infra/local/register.js'), join(ROOT_DIR, `apps/${name}/src/main.ts`)],
     { env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+}
+
+/** The web app on Vite's dev server, told where this platform's API and sign-in are. */
+function startWebApp(env: NodeJS.ProcessEnv, gatewayUrl: string): ChildProcess {
+  return spawn(
+    process.execPath,
+    [join(ROOT_DIR, 'node_modules/vite/bin/vite.js'), '--config', join(ROOT_DIR, 'apps/web/vite.config.mts')],
+    {
+      env: { ...env, WEB_API_URL: gatewayUrl, WEB_OIDC_ISSUER: env['OIDC_ISSUER'] },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
   );
 }
 
@@ -59,7 +71,8 @@ async function main(): Promise<void> {
 
   const ports = platformPorts(process.env);
   const env = platformEnv(process.env, addresses, ports);
-  const children = PLATFORM_APPS.map((app) => startService(app.name, env));
+  const gatewayUrl = `http://127.0.0.1:${ports.GATEWAY_PORT}`;
+  const children = [...PLATFORM_APPS.map((app) => startService(app.name, env)), startWebApp(env, gatewayUrl)];
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
@@ -90,7 +103,6 @@ async function main(): Promise<void> {
     });
   }
 
-  const gatewayUrl = `http://127.0.0.1:${ports.GATEWAY_PORT}`;
   // The gateway is ready on its own; the seed needs the services behind it too.
   const services = PLATFORM_APPS.filter((app) => !app.name.endsWith('-sandbox'));
   await Promise.all(
@@ -103,7 +115,9 @@ async function main(): Promise<void> {
   ]);
   const seeded = await seed(gatewayUrl, admin);
   say('');
+  await waitForHttp(`http://127.0.0.1:${WEB_PORT}/config.json`, 60_000);
   say('The booking platform is up.');
+  say(`  Web app     http://127.0.0.1:${WEB_PORT}   (sign in as a demo customer, host or admin)`);
   say(`  API         ${gatewayUrl}/v1   (e.g. GET ${gatewayUrl}/v1/resources)`);
   say(`  Docs        ${gatewayUrl}/docs`);
   say(`  OpenAPI     ${gatewayUrl}/v1/openapi.json`);
@@ -117,6 +131,7 @@ async function main(): Promise<void> {
   say(
     `  Google      stand-in at http://127.0.0.1:${ports.GOOGLE_SANDBOX_PORT} (its calendars: /_sandbox/calendars)`,
   );
+  say(`  Sign-in     identity stand-in (OpenID Connect) at ${env['OIDC_ISSUER']}`);
   say(`  Demo data   ${seeded > 0 ? `${seeded} resources seeded` : 'already present'}`);
   say('  Tokens (7 days, signed with JWT_SECRET):');
   say(`    admin     ${admin}`);

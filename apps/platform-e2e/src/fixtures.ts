@@ -42,6 +42,11 @@ export class Client {
     return new Client(platform, userId, await bearer(userId, role));
   }
 
+  /** A client holding an access token from an identity provider. */
+  static withToken(platform: RunningPlatform, userId: string, accessToken: string) {
+    return new Client(platform, userId, `Bearer ${accessToken}`);
+  }
+
   send(
     method: string,
     path: string,

@@ -9,6 +9,7 @@ import { JsonLogger, listen, type PeriodicJob } from '@booking/nest-kit';
 import { TEST_INTERNAL_JWT_SECRET, TEST_JWT_SECRET, testRun, uniqueName } from '@booking/testing';
 import { ManualClock } from '@booking/time';
 import { createGatewayApp, gatewayConfigSchema } from '@booking/app-api-gateway';
+import { freePort } from '@booking/local-infra';
 import { bookingConfigSchema, createBookingApp } from '@booking/app-booking';
 import { createNotificationApp, notificationConfigSchema } from '@booking/app-notification';
 import { createPaymentApp, paymentConfigSchema } from '@booking/app-payment';
@@ -141,8 +142,11 @@ export async function startPlatform(
   }).start();
   const messaging = await new MessagingSandbox({ smtpPort: 0, smsPort: 0, ...MESSAGING }).start();
   const google = await new GoogleSandbox({ port: 0, client: GOOGLE_CLIENT, now: () => clock.now() }).start();
+  // Chosen now, so the booking service's payment links point at this platform's own gateway.
+  const gatewayPort = await freePort();
   const shared = {
     ...serviceEnvironment(prefix),
+    PAYMENT_CHECKOUT_URL: `http://127.0.0.1:${gatewayPort}/v1/payments/checkout/{bookingId}`,
     ...FAST_JOBS,
     SMTP_URL: messaging.smtpUrl,
     SMS_PROVIDER_URL: messaging.sms.url,
@@ -161,11 +165,11 @@ export async function startPlatform(
   };
   const apps: NestFastifyApplication[] = [];
   const appOf = new Map<string, NestFastifyApplication>();
-  const started = async (created: Promise<{ app: NestFastifyApplication }>, service: string) => {
+  const started = async (created: Promise<{ app: NestFastifyApplication }>, service: string, port = 0) => {
     const { app } = await created;
     apps.push(app);
     appOf.set(service, app);
-    return listen(app, 0, quietLogger(service));
+    return listen(app, port, quietLogger(service));
   };
   const bookingConfig = parseConfig(bookingConfigSchema, shared);
   const [booking, payment, refund, notification] = await Promise.all([
@@ -195,7 +199,11 @@ export async function startPlatform(
     REFUND_URL: refund,
     NOTIFICATION_URL: notification,
   });
-  gatewayUrl = await started(createGatewayApp(gatewayConfig, quietLogger('api-gateway')), 'api-gateway');
+  gatewayUrl = await started(
+    createGatewayApp(gatewayConfig, quietLogger('api-gateway')),
+    'api-gateway',
+    gatewayPort,
+  );
   const pools = new Map<string, Pool>();
   const database = (service: ServiceName): Pool => {
     const existing = pools.get(service);
