@@ -49,8 +49,8 @@ export function App({ config }: { config: WebConfig }) {
     <AppContext.Provider value={state}>
       <Layout
         onSignOut={() => {
-          signOut();
           setSession(undefined);
+          void signOut(config).catch((failure: unknown) => setError(sentenceFor(failure)));
         }}
       >
         <Page path={location.pathname} role={session.role} />

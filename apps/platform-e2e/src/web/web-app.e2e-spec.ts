@@ -87,6 +87,12 @@ describe('the web app in Chromium, signed in through the identity stand-in', () 
     await page.getByRole('heading', { name: 'My bookings' }).waitFor();
     await page.locator('.card').first().waitFor();
     await scan(page, 'my-bookings');
+
+    // Signing out ends the provider's session too: the next sign-in asks who it is again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: /sign me out/i }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: /Linh/ }).waitFor();
     await context.close();
   });
 

@@ -5,6 +5,8 @@ export type Role = 'customer' | 'host' | 'admin';
 
 export interface Session {
   accessToken: string;
+  /** Shown to the provider when signing out, so it ends the right session. */
+  idToken: string;
   expiresAt: number;
   userId: string;
   name: string;
@@ -77,6 +79,7 @@ export async function completeSignIn(config: WebConfig): Promise<{ session: Sess
   const claims = oauth.getValidatedIdTokenClaims(result)!;
   const session: Session = {
     accessToken: result.access_token,
+    idToken: result.id_token!,
     expiresAt: Date.now() + (result.expires_in ?? 3600) * 1000,
     userId: claims.sub,
     name: typeof claims['name'] === 'string' ? claims['name'] : claims.sub,
@@ -92,6 +95,17 @@ export function currentSession(): Session | undefined {
   return session && session.expiresAt > Date.now() + 30_000 ? session : undefined;
 }
 
-export function signOut(): void {
+/** Forgets the tokens and ends the provider's session too, so the next sign-in asks who it is. */
+export async function signOut(config: WebConfig): Promise<void> {
+  const session = currentSession();
   sessionStorage.removeItem(SESSION_KEY);
+  const as = await authorizationServer(config);
+  if (!as.end_session_endpoint || !session) return;
+  const url = new URL(as.end_session_endpoint);
+  url.search = new URLSearchParams({
+    client_id: config.clientId,
+    id_token_hint: session.idToken,
+    post_logout_redirect_uri: `${window.location.origin}/`,
+  }).toString();
+  window.location.assign(url);
 }
