@@ -43,6 +43,8 @@ function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 export class IdentitySandbox {
   private readonly server: Server;
   private provider?: Provider;
+  /** The provider's own request handler, made once. */
+  private handleProtocol?: ReturnType<Provider['callback']>;
   private readonly accounts: Map<string, DemoAccount>;
   private baseUrl = '';
 
@@ -69,6 +71,7 @@ export class IdentitySandbox {
     const { port } = this.server.address() as AddressInfo;
     this.baseUrl = this.settings.issuer ?? `http://127.0.0.1:${port}`;
     this.provider = new Provider(this.baseUrl, await this.configuration());
+    this.handleProtocol = this.provider.callback();
     return this;
   }
 
@@ -165,7 +168,7 @@ export class IdentitySandbox {
     const interaction = /^\/interaction\/([\w-]+)(\/login)?$/.exec(
       new URL(request.url ?? '/', 'http://x').pathname,
     );
-    if (!interaction) return provider.callback()(request, response);
+    if (!interaction) return this.handleProtocol!(request, response);
     const details = await provider.interactionDetails(request, response);
     if (interaction[2] && request.method === 'POST') {
       const accountId = (await readForm(request)).get('accountId') ?? '';

@@ -1,9 +1,6 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort, waitForHttp } from '@booking/local-infra';
-
-const ROOT = join(__dirname, '../../..');
-const MAIN = join(ROOT, 'apps/identity-sandbox/src/main.ts');
+import { CACHE_DIR, freePort } from '@booking/local-infra';
+import { ServiceProcess } from './proof/service-process';
 
 export interface IdentitySandboxProcess {
   url: string;
@@ -18,22 +15,20 @@ export async function startIdentitySandboxProcess(
   env: Record<string, string>,
 ): Promise<IdentitySandboxProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-r', join(ROOT, 'infra/local/register.js'), MAIN], {
-    env: { ...process.env, ...env, IDENTITY_SANDBOX_PORT: String(port) },
-    stdio: 'ignore',
-  });
-  const url = env['IDENTITY_ISSUER'] ?? `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  try {
-    await waitForHttp(`http://127.0.0.1:${port}/.well-known/openid-configuration`, 30_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, stop };
+  const standIn = new ServiceProcess(
+    'identity-sandbox',
+    `identity-sandbox-${port}`,
+    port,
+    { ...process.env, ...env, IDENTITY_SANDBOX_PORT: String(port) },
+    join(CACHE_DIR, 'identity-sandbox-logs'),
+    '/.well-known/openid-configuration',
+  );
+  await standIn.start(30_000);
+  return {
+    url: env['IDENTITY_ISSUER'] ?? standIn.url,
+    async stop() {
+      if (standIn.running) await standIn.stop('SIGTERM');
+      standIn.close();
+    },
+  };
 }

@@ -30,6 +30,8 @@ export class ServiceProcess {
     readonly port: number,
     private readonly env: NodeJS.ProcessEnv,
     logDir: string,
+    /** What answers 200 once it is ready: a service's readiness probe unless it has none. */
+    private readonly readyPath = '/health/ready',
   ) {
     mkdirSync(logDir, { recursive: true });
     this.log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
@@ -70,7 +72,7 @@ export class ServiceProcess {
       child.once('exit', (code, signal) => resolve((this.exited = { code, signal, at: Date.now() }))),
     ));
     await Promise.race([
-      waitForHttp(`${this.url}/health/ready`, readyWithinMs),
+      waitForHttp(`${this.url}${this.readyPath}`, readyWithinMs),
       exit.then((exited) => {
         throw new Error(`${this.name} exited while starting (${exited.code ?? exited.signal})`);
       }),
