@@ -1,4 +1,6 @@
+import { DateTime } from 'luxon';
 import { formatLocal, resolveInstant } from './resolve-instant';
+import { offsetAt } from './zone-offset';
 
 const NY = 'America/New_York';
 
@@ -108,5 +110,32 @@ describe('resolveInstant', () => {
   it('formats the wall-clock form with the offset in force at that instant', () => {
     expect(formatLocal(new Date('2026-11-01T06:30:00Z'), NY)).toBe('2026-11-01T01:30:00-05:00');
     expect(formatLocal(new Date('2026-11-01T05:30:00Z'), NY)).toBe('2026-11-01T01:30:00-04:00');
+  });
+
+  it('formats exactly as luxon does, in every zone, around each offset change and at random', () => {
+    const asLuxon = (instant: Date, zone: string) =>
+      DateTime.fromJSDate(instant, { zone }).toISO({ suppressMilliseconds: true, includeOffset: true });
+    // Every zone this Node knows, and the names luxon reads as fixed offsets or the machine's zone.
+    const zones = [...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC', 'Etc/GMT+5', 'EST'];
+    const mismatches: string[] = [];
+    for (const zone of zones) {
+      const instants = [Date.UTC(1950, 5, 1), Date.UTC(9999, 11, 31, 23, 59)];
+      for (let i = 0; i < 20; i += 1) instants.push(Date.UTC(1979, 0, 1) + Math.floor(Math.random() * 4e12));
+      // Each change in 2026 and 2027, by the first hour whose offset differs from the hour before.
+      const HOUR = 3_600_000;
+      for (let day = Date.UTC(2026, 0, 2); day < Date.UTC(2028, 0, 1); day += 24 * HOUR)
+        if (offsetAt(zone, day) !== offsetAt(zone, day - 24 * HOUR))
+          for (let hour = day - 23 * HOUR; hour <= day; hour += HOUR)
+            if (offsetAt(zone, hour) !== offsetAt(zone, hour - HOUR))
+              instants.push(hour - HOUR - 1, hour - 1, hour, hour + 1_000, hour + HOUR / 2);
+      for (const millis of instants) {
+        const instant = new Date(millis);
+        if (formatLocal(instant, zone) !== asLuxon(instant, zone))
+          mismatches.push(
+            `${zone} ${instant.toISOString()}: ${formatLocal(instant, zone)} ≠ ${asLuxon(instant, zone)}`,
+          );
+      }
+    }
+    expect(mismatches.slice(0, 10)).toEqual([]);
   });
 });

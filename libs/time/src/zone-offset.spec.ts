@@ -1,4 +1,4 @@
-import { wallTimeRepeats } from './zone-offset';
+import { offsetAt, wallTimeRepeats } from './zone-offset';
 
 describe('wallTimeRepeats', () => {
   it.each([
@@ -14,5 +14,21 @@ describe('wallTimeRepeats', () => {
 
   it('is false all year in a zone without changes', () => {
     expect(wallTimeRepeats(new Date('2027-11-07T05:30:00Z'), 'Asia/Kolkata')).toBe(false);
+  });
+});
+
+describe('offsetAt', () => {
+  it('answers every spelling of a zone alike, past the zones it keeps, and refuses an unknown one', () => {
+    // 2027-03-14 07:00Z is 03:00 EDT, New York's change: -300 before, -240 from then on.
+    const spellings = Array.from({ length: 1_100 }, (_, i) =>
+      [...'america/new_york'].map((c, bit) => ((i >> bit) & 1 ? c.toUpperCase() : c)).join(''),
+    );
+    const change = Date.UTC(2027, 2, 14, 7);
+    for (const zone of new Set(spellings)) {
+      expect([offsetAt(zone, change - 1), offsetAt(zone, change), offsetAt(zone, change + 600_000)]).toEqual([
+        -300, -240, -240,
+      ]);
+    }
+    expect(() => offsetAt('Mars/Olympus_Mons', change)).toThrow(RangeError);
   });
 });
