@@ -11,6 +11,7 @@ import {
 } from './fixtures';
 import { checkInvariants, INVARIANTS, type CheckedSources } from './proof/invariants';
 import { holdsAsAnswered, recordHold, type RecordedHold } from './proof/recorded-holds';
+import { emailsOncePerKind, reschedulesAsAnswered } from './proof/recorded-outcomes';
 
 describe('the proof checker over a running platform', () => {
   const suite = platformForSuite('2026-06-01T00:00:00Z');
@@ -99,6 +100,35 @@ describe('the proof checker over a running platform', () => {
     expect(await holdsAsAnswered(records, booking)).toEqual([
       `hold ${records[0]!.bookingId} for ${taker!.userId} on ${car['resourceId'] as string} was answered 201 and is not stored`,
       `booking ${records[0]!.bookingId} for ${refused!.userId} on ${car['resourceId'] as string} was never answered 201`,
+    ]);
+  });
+
+  it('holds a move to where its answer put the booking, and counts emails at the inbox', async () => {
+    const car = await suite.admin.createResource();
+    const customer = await Client.as(suite.platform, 'customer');
+    const from = { start: hoursFromNow(suite.platform, 600), end: hoursFromNow(suite.platform, 624) };
+    const to = { start: hoursFromNow(suite.platform, 700), end: hoursFromNow(suite.platform, 724) };
+    const { bookingId } = (await customer.holdOk({ resourceId: car['resourceId'], ...from })) as {
+      bookingId: string;
+    };
+    expect((await customer.send('POST', `/v1/bookings/${bookingId}/reschedule`, to)).status).toBe(200);
+    const booking = suite.platform.database('booking');
+    const moved = { bookingId, from, to, status: 200, retried: false };
+    expect(await reschedulesAsAnswered([moved], booking)).toEqual([]);
+    expect(await reschedulesAsAnswered([{ ...moved, retried: true, status: 409 }], booking)).toEqual([]);
+    expect(await reschedulesAsAnswered([{ ...moved, status: 409 }], booking)).toEqual([
+      expect.stringMatching(new RegExp(`^booking ${bookingId} moved \\(answered 409\\) is at `)),
+    ]);
+
+    // The first test's confirmations, cancellation and refund reached the inbox once each.
+    const notification = suite.platform.database('notification');
+    const inbox = suite.platform.messaging.mail.received;
+    await expectEventually(async () => expect(inbox.length).toBeGreaterThanOrEqual(4));
+    expect(await emailsOncePerKind(inbox, notification)).toEqual([]);
+    const resent = [...inbox, inbox[0]!, { messageId: '<someone-else@example.com>' }];
+    expect(await emailsOncePerKind(resent, notification)).toEqual([
+      'an email the platform has no notification for (Message-ID <someone-else@example.com>)',
+      expect.stringMatching(/^2 emails received for the \w+ of booking /),
     ]);
   });
 

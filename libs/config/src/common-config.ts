@@ -6,7 +6,9 @@ import { z } from 'zod';
  */
 export const shutdownConfigSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  // Past the gateway's 10 s wait for an answer (UPSTREAM_TIMEOUT_MS), so a forced exit never cuts
+  // a request the gateway still waits for; within Kubernetes' 30 s termination grace.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
 });
 
 export type ShutdownConfig = z.infer<typeof shutdownConfigSchema>;

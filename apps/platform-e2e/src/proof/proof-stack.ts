@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kafka } from 'kafkajs';
 import type { Pool } from 'pg';
+import { shutdownConfigSchema } from '@booking/config';
 import { PROVISIONED_TOPICS, topicNames, type TopicNames } from '@booking/contracts';
 import { createPool, databaseUrl } from '@booking/db';
 import { createKafka, ensureTopics } from '@booking/kafka';
@@ -91,7 +92,7 @@ export class ProofStack {
       kafka,
       sandbox,
       messaging,
-      options.shutdownGraceMs ?? 10_000,
+      options.shutdownGraceMs ?? shutdownConfigSchema.parse({}).SHUTDOWN_GRACE_MS,
     );
     await stack.startRedis();
     const env: NodeJS.ProcessEnv = {

@@ -1,24 +1,32 @@
 import type { Pool } from 'pg';
 import { holdsAsAnswered } from './recorded-holds';
-import type { LoadRecord } from './recording-load';
+import type { LoadRecord, RecordedReschedule } from './recording-load';
 
-/** What the provider's books say: each payment taken, each refund made. */
+/** What the providers' books say: each refund made, each email received (by its Message-ID). */
 export interface ProviderBooks {
   refunds: readonly { payment: string; amount: number }[];
+  emails: readonly { messageId: string }[];
 }
 
+type Database = (service: 'booking' | 'payment' | 'refund' | 'notification') => Pool;
+
 /**
- * What the load was told against what is stored: every hold as answered, every acknowledged
- * cancel made, every payment taken at the provider recorded once, and exactly one refund, of the
- * whole amount, for each payment of a cancelled booking (cancelled a week or more ahead) and none
- * for the others.
+ * What the load was told against what is stored: every hold as answered, every move where its
+ * answer put it, every acknowledged cancel made, every payment taken at the provider recorded
+ * once, exactly one refund, of the whole amount, for each payment of a cancelled booking
+ * (cancelled a week or more ahead) and none for the others, and each (booking, kind) of message
+ * received by the mail provider at most once.
  */
 export async function outcomesAsAnswered(
   record: LoadRecord,
-  database: (service: 'booking' | 'payment' | 'refund') => Pool,
+  database: Database,
   provider: ProviderBooks,
 ): Promise<string[]> {
-  const found = await holdsAsAnswered(record.holds, database('booking'));
+  const found = [
+    ...(await holdsAsAnswered(record.holds, database('booking'))),
+    ...(await reschedulesAsAnswered(record.reschedules, database('booking'))),
+    ...(await emailsOncePerKind(provider.emails, database('notification'))),
+  ];
   if (record.unanswered > 0) found.push(`${record.unanswered} requests never answered within their retries`);
 
   const cancelled = new Set(record.cancels.map((cancel) => cancel.bookingId));
@@ -52,6 +60,69 @@ export async function outcomesAsAnswered(
       `payment ${payment.txnId} of ${kind} booking: ${refunds.length} refunds (${refunds.join(', ')}); ${await story(database, payment.bookingId)}`,
     );
   }
+  return found;
+}
+
+/**
+ * A move answered 200 left the booking on its new day; one refused (409 slot_unavailable, say)
+ * left it on its old. A 409 after a retry may answer a move the unanswered attempt made: either.
+ */
+export async function reschedulesAsAnswered(
+  reschedules: readonly RecordedReschedule[],
+  bookingDatabase: Pool,
+): Promise<string[]> {
+  const { rows } = await bookingDatabase.query<{ booking_id: string; start: Date; end: Date }>(
+    `SELECT booking_id::text, lower(period) AS start, upper(period) AS "end" FROM booking WHERE booking_id = ANY($1)`,
+    [reschedules.map((move) => move.bookingId)],
+  );
+  const stored = new Map(
+    rows.map((row) => [row.booking_id, `${row.start.toISOString()}/${row.end.toISOString()}`]),
+  );
+  const found: string[] = [];
+  for (const move of reschedules) {
+    const at = (period: { start: string; end: string }) =>
+      `${new Date(period.start).toISOString()}/${new Date(period.end).toISOString()}`;
+    const expected =
+      move.status === 200 ? [at(move.to)] : move.retried ? [at(move.to), at(move.from)] : [at(move.from)];
+    const now = stored.get(move.bookingId);
+    if (!now || !expected.includes(now))
+      found.push(
+        `booking ${move.bookingId} moved (answered ${move.status}) is at ${now ?? 'nothing'}, not ${expected.join(' or ')}`,
+      );
+  }
+  return found;
+}
+
+/**
+ * Counted where the customer sees them: the mail provider's inbox, each email named by the
+ * notification it came from (its Message-ID). Two for one (booking, kind) is a message sent twice.
+ */
+export async function emailsOncePerKind(
+  emails: readonly { messageId: string }[],
+  notificationDatabase: Pool,
+): Promise<string[]> {
+  const notificationOf = (messageId: string) =>
+    /^<([0-9a-f-]{36})@notification\.booking>$/.exec(messageId)?.[1];
+  const ids = emails.map((email) => notificationOf(email.messageId)).filter((id) => id !== undefined);
+  const { rows } = await notificationDatabase.query<{
+    notification_id: string;
+    booking_id: string;
+    kind: string;
+  }>(
+    `SELECT notification_id::text, booking_id, kind FROM notification WHERE notification_id = ANY($1::uuid[])`,
+    [[...new Set(ids)]],
+  );
+  const kindOf = new Map(
+    rows.map((row) => [row.notification_id, `${row.kind} of booking ${row.booking_id}`]),
+  );
+  const received = new Map<string, number>();
+  const found: string[] = [];
+  for (const { messageId } of emails) {
+    const kind = kindOf.get(notificationOf(messageId) ?? '');
+    if (!kind) found.push(`an email the platform has no notification for (Message-ID ${messageId})`);
+    else received.set(kind, (received.get(kind) ?? 0) + 1);
+  }
+  for (const [kind, times] of received) if (times > 1) found.push(`${times} emails received for the ${kind}`);
   return found;
 }
 

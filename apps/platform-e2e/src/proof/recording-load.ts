@@ -11,6 +11,21 @@ export interface RecordedCancel {
   status: number;
 }
 
+/** A move of a booking to another day, as answered; `from` is where the hold put it. */
+export interface RecordedReschedule {
+  bookingId: string;
+  from: Period;
+  to: Period;
+  status: number;
+  /** Sent again after no answer: a 409 may then be the answer to a move the first attempt made. */
+  retried: boolean;
+}
+
+export interface Period {
+  start: string;
+  end: string;
+}
+
 /** A payment made at the provider (the customer pressed Pay); the platform learns of it by webhook. */
 export interface RecordedPayment {
   bookingId: string;
@@ -22,6 +37,7 @@ export interface RecordedPayment {
 export interface LoadRecord {
   holds: RecordedHold[];
   cancels: RecordedCancel[];
+  reschedules: RecordedReschedule[];
   payments: RecordedPayment[];
   /** Requests sent, retries included. */
   requests: number;
@@ -52,8 +68,12 @@ export interface LoadOptions {
   /** Pays for the booking at the provider; the webhook follows. */
   pay: (booking: { bookingId: string; amount: number; currency: string }) => Promise<string>;
   payShare?: number;
+  rescheduleShare?: number;
   cancelShare?: number;
 }
+
+/** What a journey needs: the load's options but its pace. */
+type JourneyOptions = Omit<LoadOptions, 'journeysPerSecond' | 'signal'>;
 
 const RETRY_FOR_MS = 30_000;
 const RETRY_PAUSE_MS = 200;
@@ -68,17 +88,7 @@ const DAYS = 300;
  * until it gets one, and every final answer is recorded for the checker.
  */
 export async function runRecordingLoad(options: LoadOptions): Promise<LoadRecord> {
-  const record: LoadRecord = {
-    holds: [],
-    cancels: [],
-    payments: [],
-    requests: 0,
-    failures: {},
-    slowestFailureMs: 0,
-    refusedConnections: 0,
-    unanswered: 0,
-    latenciesMs: [],
-  };
+  const record = emptyRecord();
   const client = new RetryingClient(options.nextGateway, record);
   const journeys: Promise<void>[] = [];
   const started = Date.now();
@@ -92,15 +102,50 @@ export async function runRecordingLoad(options: LoadOptions): Promise<LoadRecord
   return record;
 }
 
-async function journey(client: RetryingClient, options: LoadOptions, record: LoadRecord, i: number) {
+/**
+ * Journeys a second the platform completes, without faults, when each of `concurrency` customers
+ * starts the next journey as soon as the last ends: what this machine sustains.
+ */
+export async function measureCapacity(
+  options: JourneyOptions,
+  forMs: number,
+  concurrency = 32,
+): Promise<number> {
+  const record = emptyRecord();
+  const client = new RetryingClient(options.nextGateway, record);
+  const started = Date.now();
+  let journeys = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() - started < forMs) await journey(client, options, record, journeys++);
+    }),
+  );
+  return journeys / ((Date.now() - started) / 1000);
+}
+
+function emptyRecord(): LoadRecord {
+  return {
+    holds: [],
+    cancels: [],
+    reschedules: [],
+    payments: [],
+    requests: 0,
+    failures: {},
+    slowestFailureMs: 0,
+    refusedConnections: 0,
+    unanswered: 0,
+    latenciesMs: [],
+  };
+}
+
+async function journey(client: RetryingClient, options: JourneyOptions, record: LoadRecord, i: number) {
   const customer = options.customers[i % options.customers.length]!;
   const resourceId = options.resourceIds[Math.floor(Math.random() * options.resourceIds.length)]!;
-  const day = FIRST_DAY + Math.floor(Math.random() * DAYS) * DAY_MS;
+  const period = randomDay();
   const sentAt = Date.now();
   const hold = await client.send(customer.authorization, 'POST', '/v1/bookings', {
     resourceId,
-    start: new Date(day).toISOString(),
-    end: new Date(day + DAY_MS).toISOString(),
+    ...period,
     contact: { email: `${customer.userId}@example.com`, timeZone: 'Asia/Ho_Chi_Minh', locale: 'en' },
   });
   if (!hold) return;
@@ -125,6 +170,19 @@ async function journey(client: RetryingClient, options: LoadOptions, record: Loa
     };
     record.payments.push({ ...payment, txnId: await options.pay(payment) });
   }
+  if (Math.random() < (options.rescheduleShare ?? 0.2)) {
+    const to = randomDay();
+    const path = `/v1/bookings/${booking.bookingId}/reschedule`;
+    const moved = await client.send(customer.authorization, 'POST', path, to);
+    if (moved)
+      record.reschedules.push({
+        bookingId: booking.bookingId,
+        from: period,
+        to,
+        status: moved.status,
+        retried: moved.retried,
+      });
+  }
   if (Math.random() < (options.cancelShare ?? 0.3)) {
     const cancelSentAt = Date.now();
     const cancel = await client.send(
@@ -143,6 +201,12 @@ async function journey(client: RetryingClient, options: LoadOptions, record: Loa
         status: cancel.status,
       });
   }
+}
+
+/** A whole day, a week or more ahead: any of them may be taken on a car by now. */
+function randomDay(): Period {
+  const day = FIRST_DAY + Math.floor(Math.random() * DAYS) * DAY_MS;
+  return { start: new Date(day).toISOString(), end: new Date(day + DAY_MS).toISOString() };
 }
 
 /** Sends through the balancer; a request without an answer goes again, to the next gateway. */

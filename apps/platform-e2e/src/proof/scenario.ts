@@ -4,7 +4,7 @@ import { CAR } from '../fixtures';
 import { checkInvariants } from './invariants';
 import type { ProofStack } from './proof-stack';
 import { outcomesAsAnswered } from './recorded-outcomes';
-import { runRecordingLoad, type LoadRecord } from './recording-load';
+import { measureCapacity, runRecordingLoad, type LoadRecord } from './recording-load';
 
 /** How big a run is: seconds in CI, minutes from `npm run proof`. */
 export interface ScenarioSize {
@@ -25,6 +25,8 @@ export interface ScenarioResult {
   violations: string[];
   /** What was measured, in words, for the table. */
   figures: string;
+  /** The pace the load ran at: the size's, or less on a machine that sustains less. */
+  journeysPerSecond: number;
 }
 
 /** What a scenario's faults did, for its row. */
@@ -40,10 +42,24 @@ export interface ProofWorld {
   stack: ProofStack;
   resourceIds: string[];
   bookingEvents: TopicCollector;
+  /** Journeys a second the platform sustained here, without faults, before the scenarios ran. */
+  capacityPerSecond: number;
 }
 
 /** How long the platform may take, once traffic stops, to reach every effect (refunds, messages, events). */
 const SETTLE_WITHIN_MS = 90_000;
+
+/**
+ * A scenario's load is at most this share of the measured capacity: the faults' own work (a
+ * restart, a replica catching up) needs the rest. Above it, a run measures an overloaded machine.
+ */
+const LOAD_SHARE_OF_CAPACITY = 0.5;
+const CAPACITY_MEASURED_FOR_MS = 15_000;
+
+/** The pace a scenario's load runs at: its size's, or half the measured capacity if that is less. */
+export function paceOf(size: Pick<ScenarioSize, 'journeysPerSecond'>, capacityPerSecond: number): number {
+  return Math.min(size.journeysPerSecond, capacityPerSecond * LOAD_SHARE_OF_CAPACITY);
+}
 
 export async function prepareWorld(stack: ProofStack, cars = 40): Promise<ProofWorld> {
   const admin = await bearer('proof-admin', 'admin');
@@ -61,7 +77,13 @@ export async function prepareWorld(stack: ProofStack, cars = 40): Promise<ProofW
   const bookingEvents = await new TopicCollector(stack.kafka, `proof-checker-${Date.now()}`).start([
     stack.topics.booking,
   ]);
-  return { stack, resourceIds, bookingEvents };
+  const capacityPerSecond = await measureCapacity(
+    { ...journeyTargets(stack, resourceIds), customers: await customersOf('capacity') },
+    CAPACITY_MEASURED_FOR_MS,
+  );
+  if (capacityPerSecond < 1)
+    throw new Error(`the platform completed ${capacityPerSecond.toFixed(2)} journeys/s without faults`);
+  return { stack, resourceIds, bookingEvents, capacityPerSecond };
 }
 
 /**
@@ -75,17 +97,16 @@ export async function runScenario(
   inject: () => Promise<InjectedFaults>,
 ): Promise<ScenarioResult> {
   const { stack } = world;
+  const journeysPerSecond = paceOf(size, world.capacityPerSecond);
   const stopLoad = new AbortController();
   const load = runRecordingLoad({
+    ...journeyTargets(stack, world.resourceIds),
     signal: stopLoad.signal,
-    nextGateway: () => stack.nextGatewayUrl(),
     customers: await customersOf(name),
-    resourceIds: world.resourceIds,
-    journeysPerSecond: size.journeysPerSecond,
-    pay: async (payment) => stack.sandbox.pay(payment).txnId,
+    journeysPerSecond,
   });
-  const [faults] = await Promise.all([inject(), sleep(size.loadMs)]);
-  stopLoad.abort();
+  // Stopped even when injecting throws: a load left running would weigh on every later scenario.
+  const [faults] = await Promise.all([inject(), sleep(size.loadMs)]).finally(() => stopLoad.abort());
   const record = await load;
   const crashed = await restartCrashed(stack);
   // Under any fault, the platform answers 503 and the client retries; a 500 is a bug.
@@ -95,10 +116,24 @@ export async function runScenario(
   const violations = [...crashed, ...errors, ...(await settledViolations(world, record))];
   return {
     name,
-    operations: record.holds.length + record.payments.length + record.cancels.length,
+    operations:
+      record.holds.length + record.payments.length + record.reschedules.length + record.cancels.length,
     faults: faults.count,
     violations: [...(faults.violations ?? []), ...violations],
-    figures: `${loadFigures(record)}; ${faults.figures}`,
+    figures:
+      `${journeysPerSecond.toFixed(1)} journeys/s (capacity ${world.capacityPerSecond.toFixed(1)}): ` +
+      `${loadFigures(record)}; ${faults.figures}`,
+    journeysPerSecond,
+  };
+}
+
+/** Where the load's journeys go: the gateways in rotation, the cars, and the provider's pay button. */
+function journeyTargets(stack: ProofStack, resourceIds: string[]) {
+  return {
+    nextGateway: () => stack.nextGatewayUrl(),
+    resourceIds,
+    pay: async (payment: { bookingId: string; amount: number; currency: string }) =>
+      stack.sandbox.pay(payment).txnId,
   };
 }
 
@@ -140,6 +175,7 @@ async function currentViolations(world: ProofWorld, record: LoadRecord): Promise
   });
   const outcomes = await outcomesAsAnswered(record, (service) => stack.database(service), {
     refunds: stack.sandbox.ledger.refunds,
+    emails: stack.messaging.mail.received,
   });
   return [
     ...[...invariants.entries()].flatMap(([name, found]) => found.map((line) => `${name}: ${line}`)),
@@ -153,10 +189,15 @@ function loadFigures(record: LoadRecord): string {
   const held = record.holds.filter((hold) => hold.status === 201).length;
   return (
     `${record.requests} requests (${held} holds, ${record.holds.length - held} refused, ` +
-    `${record.payments.length} paid, ${record.cancels.length} cancelled), ` +
+    `${record.payments.length} paid, ${movedCount(record)}, ${record.cancels.length} cancelled), ` +
     `${Object.values(record.failures).reduce((sum, count) => sum + count, 0)} attempts failed and were retried (${failureCounts(record)}slowest ${Math.round(record.slowestFailureMs)} ms), ` +
     `${record.refusedConnections} refused by a stopped gateway, p99 ${Math.round(p99)} ms`
   );
+}
+
+function movedCount(record: LoadRecord): string {
+  const moved = record.reschedules.filter((move) => move.status === 200).length;
+  return `${moved} moved, ${record.reschedules.length - moved} moves refused`;
 }
 
 function failureCounts(record: LoadRecord): string {
