@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { bearer } from '@booking/testing';
 import { startPlatform, type RunningPlatform } from './platform';
 
@@ -105,6 +106,33 @@ describe('resources through the gateway', () => {
     expect(seen.sort()).toEqual(['car 0', 'car 1', 'car 2', 'car 3', 'car 4']);
   });
 
+  it('lists one host’s resources by ownerId, and refuses an ownerId that is no id', async () => {
+    const ownedBy = (ownerId: string, name: string) => create({ ...car, city: 'OWN', ownerId, name });
+    for (const [owner, name] of [
+      ['host-41', 'first of 41'],
+      ['host-42', 'of 42'],
+      ['host-41', 'second of 41'],
+    ] as const)
+      expect((await ownedBy(owner, name)).status).toBe(201);
+    const names = async (query: string) => {
+      const response = await platform.request(`/v1/resources?${query}`, { headers: { authorization: host } });
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { data: { name: string; ownerId: string }[] };
+      return page.data.map((item) => `${item.name} (${item.ownerId})`).sort();
+    };
+    expect(await names('ownerId=host-41&limit=200')).toEqual([
+      'first of 41 (host-41)',
+      'second of 41 (host-41)',
+    ]);
+    expect(await names('ownerId=host-42&city=OWN')).toEqual(['of 42 (host-42)']);
+    expect(await names('ownerId=host-43')).toEqual([]);
+    const bad = await platform.request(`/v1/resources?ownerId=${'x'.repeat(500)}`, {
+      headers: { authorization: host },
+    });
+    expect(bad.status).toBe(400);
+    expect((await problemOf(bad)).code).toBe('validation_failed');
+  });
+
   it('answers 401 without a token, with a tampered one and with an expired one', async () => {
     const tampered = `${admin.slice(0, -4)}AAAA`;
     const expired = await bearer('admin-1', 'admin', { expiresIn: Math.floor(Date.now() / 1000) - 60 });
@@ -158,6 +186,54 @@ describe('resources through the gateway', () => {
     expect(problem.code).toBe(code);
     expect(problem.errors?.map((error) => error.path)).toContain(path);
     expect(await countResources()).toBe(before);
+  });
+
+  it('lets a resource’s own host change when it can be booked, and no other host or customer', async () => {
+    const { resourceId } = (await (await create(car)).json()) as { resourceId: string };
+    const otherHost = await bearer('host-9', 'host');
+    const schedule = (body: unknown, token: string, id = resourceId) =>
+      platform.request(`/v1/resources/${id}/schedule`, {
+        method: 'PATCH',
+        json: body,
+        headers: { authorization: token },
+      });
+    const read = async () =>
+      (await (
+        await platform.request(`/v1/resources/${resourceId}`, { headers: { authorization: admin } })
+      ).json()) as Record<string, unknown>;
+
+    // The next Monday in the car's zone and the one after: open 09:00–12:00 on Mondays, the second closed.
+    const monday = DateTime.now().setZone(car.timeZone).plus({ weeks: 1 }).startOf('week');
+    const closedMonday = monday.plus({ weeks: 1 }).toISODate()!;
+    const hours = { weekly: { 1: [['09:00', '12:00']] }, overrides: { [closedMonday]: [] } };
+    const changed = await schedule({ businessHours: hours, slotMinutes: 60, bufferBeforeMinutes: 15 }, host);
+    expect(changed.status).toBe(200);
+    const after = await read();
+    expect(after).toMatchObject({ ...car, businessHours: hours, slotMinutes: 60, bufferBeforeMinutes: 15 });
+
+    const slots = await platform.request(
+      `/v1/resources/${resourceId}/slots?from=${monday.toISODate()!}&to=${closedMonday}&durationMinutes=60`,
+      { headers: { authorization: customer } },
+    );
+    const { data } = (await slots.json()) as { data: { startLocal: string }[] };
+    expect(data.map((slot) => slot.startLocal.slice(0, 16))).toEqual(
+      ['09:00', '10:00', '11:00'].map((time) => `${monday.toISODate()!}T${time}`),
+    );
+
+    for (const token of [otherHost, customer]) {
+      const refused = await schedule({ bufferAfterMinutes: 0 }, token);
+      expect(refused.status).toBe(403);
+      expect((await problemOf(refused)).code).toBe('forbidden');
+    }
+    const priced = await schedule({ depositAmount: 1 }, host);
+    expect(priced.status).toBe(400);
+    expect((await problemOf(priced)).code).toBe('validation_failed');
+    expect((await problemOf(await schedule({}, host))).code).toBe('validation_failed');
+    expect(await read()).toEqual(after);
+
+    expect((await schedule({ bufferBeforeMinutes: 0 }, admin)).status).toBe(200);
+    const missing = await schedule({ slotMinutes: 30 }, host, '0b6f1c2e-9d1a-4c4e-8f00-000000000000');
+    expect(missing.status).toBe(404);
   });
 
   it('answers 404 for ids that name nothing, and for a patch of one', async () => {

@@ -8,7 +8,7 @@ type WithResourceId = FastifyRequest<{ Params: { resourceId: string } }>;
 const resourcePath = (request: WithResourceId, rest = '') =>
   `/resources/${encodeURIComponent(request.params.resourceId)}${rest}`;
 
-/** `/v1/resources`: anyone signed in reads; only admins create and change. */
+/** `/v1/resources`: anyone signed in reads; admins create and change; hosts set their own hours. */
 @Controller('v1/resources')
 export class ResourcesController {
   constructor(private readonly upstream: Upstream) {}
@@ -38,5 +38,11 @@ export class ResourcesController {
   @Roles('admin')
   update(@Req() request: WithResourceId, @Res() reply: FastifyReply): Promise<void> {
     return this.upstream.pass(request, reply, 'booking', resourcePath(request));
+  }
+
+  @Patch(':resourceId/schedule')
+  @Roles('host', 'admin')
+  updateSchedule(@Req() request: WithResourceId, @Res() reply: FastifyReply): Promise<void> {
+    return this.upstream.pass(request, reply, 'booking', resourcePath(request, '/schedule'));
   }
 }

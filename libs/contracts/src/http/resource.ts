@@ -93,13 +93,29 @@ export const updateResourceSchema = z
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { message: 'name at least one field to change' });
 
+/** What a host may change on their own resource: when it can be booked, not what it costs. */
+export const updateScheduleSchema = z
+  .object({
+    businessHours: resourceFields.businessHours,
+    bufferBeforeMinutes: resourceFields.bufferBeforeMinutes,
+    bufferAfterMinutes: resourceFields.bufferAfterMinutes,
+    slotMinutes: resourceFields.slotMinutes,
+    minNoticeMinutes: resourceFields.minNoticeMinutes,
+  })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'name at least one field to change' });
+
 export const listResourcesQuery = pageQuery.extend({
   city: z.string().max(100).optional(),
   kind: z.string().max(50).optional(),
+  /** One host's resources, as their page lists them. */
+  ownerId: opaqueId.optional(),
 });
 
 export type CreateResourceRequest = z.infer<typeof createResourceSchema>;
 export type UpdateResourceRequest = z.infer<typeof updateResourceSchema>;
+export type UpdateScheduleRequest = z.infer<typeof updateScheduleSchema>;
 export type ListResourcesQuery = z.infer<typeof listResourcesQuery>;
 export type BusinessHours = z.infer<typeof businessHoursSchema>;
 export type CancellationPolicy = z.infer<typeof cancellationPolicySchema>;

@@ -4,12 +4,13 @@ import {
   slotViewSchema,
   slotsQuery,
   updateResourceSchema,
+  updateScheduleSchema,
 } from '@booking/contracts';
 import { jsonSchema, operation } from '../openapi-builder';
 import { CREATE_RESOURCE_EXAMPLES } from '../request-examples';
 import { page } from './shared';
 
-/** Resources: made, listed, read and changed by admins; their slots for anyone. */
+/** Resources: made, listed, read and changed by admins; hours set by their hosts; slots for anyone. */
 export function resourcesPaths(): Record<string, unknown> {
   return {
     '/v1/resources': {
@@ -63,6 +64,25 @@ export function resourcesPaths(): Record<string, unknown> {
         roles: ['admin'],
         pathParams: ['resourceId'],
         body: updateResourceSchema,
+        success: {
+          status: 200,
+          description: 'The resource',
+          schema: { $ref: '#/components/schemas/Resource' },
+        },
+        errors: ['validation_failed', 'not_found'],
+      }),
+    },
+    '/v1/resources/{resourceId}/schedule': {
+      patch: operation({
+        operationId: 'updateResourceSchedule',
+        summary: 'Change when a resource can be booked',
+        description:
+          'Business hours, buffers, slot grid and notice; fields that are absent keep their value. ' +
+          'The resource’s own host (its `ownerId`) or an admin; prices, deposit and policy stay an admin’s.',
+        tags: ['resources'],
+        roles: ['host', 'admin'],
+        pathParams: ['resourceId'],
+        body: updateScheduleSchema,
         success: {
           status: 200,
           description: 'The resource',

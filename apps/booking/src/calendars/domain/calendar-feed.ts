@@ -2,6 +2,7 @@ import { DomainError, type Caller } from '@booking/contracts';
 import type { CalendarEntry } from '@booking/ics';
 import type { Booking } from '../../bookings/domain/booking';
 import type { BookingStatus } from '../../bookings/domain/booking-status';
+import { isHostOf } from '../../resources/domain/resource';
 
 /** Whose bookings a feed shows: a resource's (for its host) or a customer's own. */
 export type FeedOwner = { kind: 'resource'; resourceId: string } | { kind: 'customer'; customerId: string };
@@ -30,7 +31,7 @@ export function feedSince(now: Date): Date {
 export function assertMayManageFeed(caller: Caller, owner: FeedOwner, resourceOwnerId?: string): void {
   if (caller.role === 'admin') return;
   if (owner.kind === 'resource') {
-    if (caller.role === 'host' && caller.userId === resourceOwnerId) return;
+    if (resourceOwnerId !== undefined && isHostOf(caller, resourceOwnerId)) return;
     throw new DomainError('forbidden', 'Only the resource’s host or an admin manages its calendar feed.');
   }
   if (caller.userId !== owner.customerId)

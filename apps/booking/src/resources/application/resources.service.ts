@@ -8,13 +8,15 @@ import {
   encodeCursor,
   type CreateResourceRequest,
   type ListResourcesQuery,
+  type Caller,
   type Page,
   type UpdateResourceRequest,
+  type UpdateScheduleRequest,
 } from '@booking/contracts';
 import { isUuid, withTransaction } from '@booking/db';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
-import { newResource, patchResource, type Resource } from '../domain/resource';
+import { assertMayChangeSchedule, newResource, patchResource, type Resource } from '../domain/resource';
 import { ResourceRepository } from './ports/resource.repository';
 
 function notFound(resourceId: string): DomainError {
@@ -41,11 +43,25 @@ export class ResourcesService {
     return resource;
   }
 
-  /** Read, patch and write under the row lock, so two concurrent patches both land. */
-  async update(resourceId: string, patch: UpdateResourceRequest): Promise<Resource> {
+  update(resourceId: string, patch: UpdateResourceRequest): Promise<Resource> {
+    return this.patch(resourceId, patch, () => undefined);
+  }
+
+  /** Hours, buffers, slot grid and notice: the part a host runs themselves. */
+  updateSchedule(caller: Caller, resourceId: string, patch: UpdateScheduleRequest): Promise<Resource> {
+    return this.patch(resourceId, patch, (current) => assertMayChangeSchedule(caller, current));
+  }
+
+  /** Read, check, patch and write under the row lock, so two concurrent patches both land. */
+  private patch(
+    resourceId: string,
+    patch: UpdateResourceRequest,
+    assertAllowed: (current: Resource) => void,
+  ): Promise<Resource> {
     return withTransaction(this.pool, async (tx) => {
       const current = await this.resources.findForUpdate(tx, resourceId);
       if (!current) throw notFound(resourceId);
+      assertAllowed(current);
       const updated = patchResource(current, patch, this.clock.now());
       await this.resources.update(tx, updated);
       return updated;
@@ -60,6 +76,7 @@ export class ResourcesService {
     const rows = await this.resources.list({
       city: query.city,
       kind: query.kind,
+      ownerId: query.ownerId,
       afterId: position?.['resourceId'],
       limit: query.limit + 1,
     });

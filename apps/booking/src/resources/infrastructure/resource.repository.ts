@@ -7,6 +7,7 @@ import type { Resource, ResourceVersion } from '../domain/resource';
 import {
   ResourceRepository,
   type FreeResourcesQuery,
+  type ResourceListFilter,
   type VersionedResource,
 } from '../application/ports/resource.repository';
 
@@ -130,13 +131,19 @@ export class PgResourceRepository implements ResourceRepository {
   }
 
   /** One page in id order, after `afterId` when given; asks for one more row to know if a next page exists. */
-  async list(filter: { city?: string; kind?: string; afterId?: string; limit: number }): Promise<Resource[]> {
+  async list(filter: ResourceListFilter): Promise<Resource[]> {
     const { rows } = await this.pool.query<ResourceRow>(
       `SELECT ${COLUMNS} FROM resource
         WHERE ($1::text IS NULL OR city = $1) AND ($2::text IS NULL OR kind = $2)
-          AND ($3::uuid IS NULL OR resource_id > $3)
+          AND ($5::text IS NULL OR owner_id = $5) AND ($3::uuid IS NULL OR resource_id > $3)
         ORDER BY resource_id LIMIT $4`,
-      [filter.city ?? null, filter.kind ?? null, filter.afterId ?? null, filter.limit],
+      [
+        filter.city ?? null,
+        filter.kind ?? null,
+        filter.afterId ?? null,
+        filter.limit,
+        filter.ownerId ?? null,
+      ],
     );
     return rows.map(toResource);
   }

@@ -3,10 +3,12 @@ import {
   createResourceSchema,
   listResourcesQuery,
   updateResourceSchema,
+  updateScheduleSchema,
+  type Caller,
   type Page,
   type ResourceView,
 } from '@booking/contracts';
-import { validate } from '@booking/nest-kit';
+import { CurrentCaller, validate } from '@booking/nest-kit';
 import { ResourcesService } from '../application/resources.service';
 import { toResourceView } from './resource-view';
 
@@ -35,5 +37,15 @@ export class ResourcesController {
   @Patch(':resourceId')
   async update(@Param('resourceId') resourceId: string, @Body() body: unknown): Promise<ResourceView> {
     return toResourceView(await this.resources.update(resourceId, validate(updateResourceSchema, body)));
+  }
+
+  @Patch(':resourceId/schedule')
+  async updateSchedule(
+    @CurrentCaller() caller: Caller,
+    @Param('resourceId') resourceId: string,
+    @Body() body: unknown,
+  ): Promise<ResourceView> {
+    const patch = validate(updateScheduleSchema, body);
+    return toResourceView(await this.resources.updateSchedule(caller, resourceId, patch));
   }
 }

@@ -17,6 +17,15 @@ export interface FreeResourcesQuery {
   limit: number;
 }
 
+/** What a page of resources is narrowed by; each filter left out matches every resource. */
+export interface ResourceListFilter {
+  city?: string;
+  kind?: string;
+  ownerId?: string;
+  afterId?: string;
+  limit: number;
+}
+
 /** A port of the use cases; `PgResourceRepository` implements it with PostgreSQL. */
 export abstract class ResourceRepository {
   abstract insert(resource: Resource): Promise<void>;
@@ -33,12 +42,7 @@ export abstract class ResourceRepository {
   abstract findCurrent(resourceId: string): Promise<VersionedResource | undefined>;
   abstract update(tx: TransactionClient, resource: Resource): Promise<void>;
   /** One page in id order, after `afterId` when given; asks for one more row to know if a next page exists. */
-  abstract list(filter: {
-    city?: string;
-    kind?: string;
-    afterId?: string;
-    limit: number;
-  }): Promise<Resource[]>;
+  abstract list(filter: ResourceListFilter): Promise<Resource[]>;
   /**
    * Resources in a city and kind with no active booking whose blocked range overlaps the period
    * widened by that resource's own buffers: one query, an anti-join probing the partial GiST
