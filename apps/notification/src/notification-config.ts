@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonConfigSchema } from '@booking/config';
+import { bookingLinkConfigSchema, commonConfigSchema } from '@booking/config';
 
 const int = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
 
@@ -36,8 +36,7 @@ export const notificationConfigSchema = commonConfigSchema.extend({
   GOOGLE_TIMEOUT_MS: int(100, 10_000),
   /** `kid:base64key,…`, 32-byte AES keys for refresh tokens at rest; the first seals, all open. */
   CALENDAR_TOKEN_KEYS: z.string().min(1).default('local:bG9jYWwtZGV2ZWxvcG1lbnQta2V5LTMyLWJ5dGVzISE='),
-  /** Where a booking is linked from its calendar event; `{bookingId}` is filled in. */
-  BOOKING_LINK_URL: z.string().url().default('http://127.0.0.1:3000/v1/bookings/{bookingId}'),
+  ...bookingLinkConfigSchema.shape,
   CALENDAR_SYNC_INTERVAL_MS: int(10, 1_000),
   CALENDAR_SYNC_MAX_ATTEMPTS: int(1, 10),
   CALENDAR_SYNC_RETRY_BASE_MS: int(1, 2_000),

@@ -6,6 +6,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 export function checkoutPage(session: CheckoutSession): string {
   const amount = `${session.amount.toLocaleString('en-US')} ${escapeHtml(session.currency)}`;
   const action = `/checkout/${encodeURIComponent(session.id)}/pay`;
+  const back = session.returnUrl
+    ? `<p><a href="${escapeHtml(session.returnUrl)}">${session.txnId ? 'Back to the booking' : 'Back without paying'}</a></p>`
+    : '';
   const body = session.txnId
     ? `<p>Paid. Payment <code>${escapeHtml(session.txnId)}</code>.</p>`
     : `<form method="post" action="${action}"><button type="submit">Pay ${amount}</button></form>`;
@@ -15,6 +18,7 @@ export function checkoutPage(session: CheckoutSession): string {
 <h1>Sandbox checkout</h1>
 <p>Booking <code>${escapeHtml(session.bookingId)}</code>: ${amount} (minor units).</p>
 ${body}
+${back}
 </body></html>
 `;
 }

@@ -5,6 +5,7 @@ export interface CheckoutSession {
   bookingId: string;
   amount: number;
   currency: string;
+  returnUrl?: string;
   /** Set once paid: paying a session again charges nothing more. */
   txnId?: string;
 }

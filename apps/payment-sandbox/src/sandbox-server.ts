@@ -30,6 +30,13 @@ const chargeSchema = z.object({
   bookingId: z.string().min(1).max(200),
   amount: z.number().int().min(0),
   currency: z.string().regex(/^[A-Z]{3}$/),
+  /** Where the customer goes after paying (Stripe's `success_url`); http(s) only. */
+  returnUrl: z
+    .string()
+    .max(2_000)
+    .url()
+    .refine((url) => /^https?:/.test(url), 'must be an http(s) address')
+    .optional(),
 });
 const refundSchema = z.object({
   payment: z.string().min(1),
@@ -170,8 +177,10 @@ export class SandboxProvider {
   private async checkout(request: IncomingMessage, response: ServerResponse, id: string, pay: boolean) {
     const session = this.ledger.session(id);
     if (!session) throw new HttpError(404, 'no_such_session');
-    if (pay && request.method === 'POST') this.paySession(session);
-    else if (request.method !== 'GET') throw new HttpError(405, 'method_not_allowed');
+    if (pay && request.method === 'POST') {
+      this.paySession(session);
+      if (session.returnUrl) return void response.writeHead(303, { location: session.returnUrl }).end();
+    } else if (request.method !== 'GET') throw new HttpError(405, 'method_not_allowed');
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(checkoutPage(session));
   }
 

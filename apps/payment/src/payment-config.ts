@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { commonConfigSchema } from '@booking/config';
+import { bookingLinkConfigSchema, commonConfigSchema } from '@booking/config';
 import { DEFAULT_TOLERANCE_SECONDS, providerConfigSchema } from '@booking/payment-provider';
 
 export const paymentConfigSchema = commonConfigSchema.extend(providerConfigSchema.shape).extend({
   PAYMENT_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
   /** Standard Webhooks key: `whsec_<base64>` or plain UTF-8. The local default matches the sandbox's. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(1).default('whsec_bG9jYWwtZGV2ZWxvcG1lbnQtd2ViaG9vay1zZWNyZXQ='),
+  ...bookingLinkConfigSchema.shape,
   WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_TOLERANCE_SECONDS),
 });
 

@@ -90,7 +90,17 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     expect(checkoutUrl.startsWith(platform.sandbox.url)).toBe(true);
     const page = await (await fetch(checkoutUrl)).text();
     expect(page).toContain('<button type="submit">Pay 2,000,000 VND</button>');
-    expect((await fetch(`${checkoutUrl}/pay`, { method: 'POST' })).status).toBe(200);
+    // Paid, the customer is sent back to the booking's page in the front end (BOOKING_LINK_URL).
+    const bookingPage = `http://127.0.0.1:5173/bookings/${bookingId}`;
+    expect(page).toContain(`<a href="${bookingPage}">Back without paying</a>`);
+    const paid = await fetch(`${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' });
+    expect({ status: paid.status, location: paid.headers.get('location') }).toEqual({
+      status: 303,
+      location: bookingPage,
+    });
+    expect(await (await fetch(checkoutUrl)).text()).toContain(
+      `<a href="${bookingPage}">Back to the booking</a>`,
+    );
 
     const confirmed = await expectEventually(async () => {
       const current = await readJson(await client.send('GET', `/v1/bookings/${bookingId}`));

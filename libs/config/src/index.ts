@@ -5,3 +5,4 @@ export {
   type CommonConfig,
   type ShutdownConfig,
 } from './common-config';
+export { bookingLink, bookingLinkConfigSchema } from './booking-link';

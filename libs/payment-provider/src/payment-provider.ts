@@ -19,6 +19,8 @@ export interface CheckoutRequest {
   bookingId: string;
   amount: number;
   currency: string;
+  /** Where the provider sends the customer back after paying (Stripe's `success_url`). */
+  returnUrl?: string;
 }
 
 export interface RefundRequest {

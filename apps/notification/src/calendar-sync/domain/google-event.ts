@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
+import { bookingLink } from '@booking/config';
 import type { BookingSnapshot } from '../../notifications/domain/notification';
 
 /** The fields of a Calendar API v3 event the platform writes. */
@@ -54,7 +55,7 @@ export function googleEventId(bookingId: string): string {
  * names the booking and links to it; nothing about the customer, who may not want to be in a
  * calendar the host shares.
  */
-export function desiredEvent(booking: BookingSnapshot, bookingLink: string): DesiredEvent {
+export function desiredEvent(booking: BookingSnapshot, linkTemplate: string): DesiredEvent {
   const id = googleEventId(booking.bookingId);
   if (!SHOWN.has(booking.status)) return { kind: 'absent', id };
   const at = (instant: Date) => eventTime(instant, booking.timeZone);
@@ -64,7 +65,7 @@ export function desiredEvent(booking: BookingSnapshot, bookingLink: string): Des
       id,
       status: 'confirmed',
       summary: `Booking ${booking.bookingId.slice(0, 8)}`,
-      description: `Booking ${booking.bookingId}\n${bookingLink.replace('{bookingId}', encodeURIComponent(booking.bookingId))}`,
+      description: `Booking ${booking.bookingId}\n${bookingLink(linkTemplate, booking.bookingId)}`,
       start: at(booking.start),
       end: at(booking.end),
       extendedProperties: { private: { bookingId: booking.bookingId, version: String(booking.version) } },
