@@ -65,21 +65,23 @@ export function platformEnv(
     OIDC_ISSUER: env['OIDC_ISSUER'] ?? local(ports.IDENTITY_SANDBOX_PORT),
     OIDC_AUDIENCE: env['OIDC_AUDIENCE'] ?? LOCAL_OIDC_AUDIENCE,
     CORS_ORIGINS: env['CORS_ORIGINS'] ?? local(String(WEB_PORT)),
-    ...googleEnv(
-      local(ports.GOOGLE_SANDBOX_PORT),
+    ...googleEnv(local(ports.GOOGLE_SANDBOX_PORT), `${local(String(WEB_PORT))}/calendar-connected`, [
       `${local(ports.GATEWAY_PORT)}/v1/calendar-connections/callback`,
-    ),
+    ]),
   };
 }
 
-/** The Google stand-in's endpoints for the notification service, and the callback it registers. */
-function googleEnv(google: string, callback: string): NodeJS.ProcessEnv {
+/**
+ * The Google stand-in's endpoints for the notification service, the page Google sends the host back
+ * to (the web app's, which hands the answer to the API), and every redirect the stand-in accepts.
+ */
+function googleEnv(google: string, callback: string, alsoRegistered: string[]): NodeJS.ProcessEnv {
   return {
     GOOGLE_AUTH_URL: `${google}/o/oauth2/v2/auth`,
     GOOGLE_TOKEN_URL: `${google}/token`,
     GOOGLE_REVOKE_URL: `${google}/revoke`,
     GOOGLE_CALENDAR_API_URL: `${google}/`,
     GOOGLE_OAUTH_REDIRECT_URL: callback,
-    GOOGLE_REDIRECT_URIS: callback,
+    GOOGLE_REDIRECT_URIS: [callback, ...alsoRegistered].join(' '),
   };
 }

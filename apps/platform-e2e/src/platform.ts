@@ -141,7 +141,16 @@ export async function startPlatform(
     clock,
   }).start();
   const messaging = await new MessagingSandbox({ smtpPort: 0, smsPort: 0, ...MESSAGING }).start();
-  const google = await new GoogleSandbox({ port: 0, client: GOOGLE_CLIENT, now: () => clock.now() }).start();
+  // A platform told to send Google's redirect elsewhere (the web app's page) has that address registered too.
+  const redirectUris = [
+    ...GOOGLE_CLIENT.redirectUris,
+    options.env?.['GOOGLE_OAUTH_REDIRECT_URL'] ?? [],
+  ].flat();
+  const google = await new GoogleSandbox({
+    port: 0,
+    client: { ...GOOGLE_CLIENT, redirectUris },
+    now: () => clock.now(),
+  }).start();
   // Chosen now, so the booking service's payment links point at this platform's own gateway.
   const gatewayPort = await freePort();
   const shared = {

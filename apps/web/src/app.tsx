@@ -1,11 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { apiClient } from './api/client';
-import { AppContext, type AppState } from './app-context';
+import { AppContext } from './app-context';
 import { CALLBACK_PATH, completeSignIn, currentSession, signOut, type Session } from './auth/session';
 import type { WebConfig } from './config';
+import {
+  initialLanguage,
+  LANGUAGES,
+  LanguageContext,
+  rememberLanguage,
+  type Language,
+} from './i18n/language';
 import { Layout } from './layout';
 import { Appointments } from './pages/appointments';
 import { BookingPage } from './pages/booking-page';
+import { CALENDAR_CONNECTED_PATH, CalendarConnected } from './pages/calendar-connected';
 import { HostPage } from './pages/host-page';
 import { MyBookings } from './pages/my-bookings';
 import { SearchCars } from './pages/search-cars';
@@ -20,6 +28,7 @@ function Page({ path, role }: { path: string; role: Session['role'] }) {
   if (booking) return <BookingPage bookingId={decodeURIComponent(booking[1]!)} />;
   if (path === '/bookings') return <MyBookings />;
   if (path === '/appointments') return <Appointments />;
+  if (path === CALENDAR_CONNECTED_PATH) return <CalendarConnected />;
   if (path === '/host' || role === 'host') return <HostPage />;
   return <SearchCars />;
 }
@@ -28,7 +37,24 @@ export function App({ config }: { config: WebConfig }) {
   const location = useLocation();
   const [session, setSession] = useState(currentSession);
   const [zone, setZone] = useState(detectedZone);
-  const [error, setError] = useState<string>();
+  // Kept as what failed, so the sentence follows the page's language.
+  const [failure, setFailure] = useState<{ signingIn: boolean; error: unknown }>();
+  const [language, setLanguage] = useState(initialLanguage);
+  const languageState = useMemo(
+    () => ({
+      language,
+      text: LANGUAGES[language].messages,
+      setLanguage: (chosen: Language) => {
+        rememberLanguage(chosen);
+        setLanguage(chosen);
+      },
+    }),
+    [language],
+  );
+  const { text } = languageState;
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
   const api = useMemo(() => apiClient(config.apiUrl, () => currentSession()?.accessToken), [config.apiUrl]);
 
   useEffect(() => {
@@ -38,23 +64,32 @@ export function App({ config }: { config: WebConfig }) {
         setSession(signedIn);
         navigate(returnTo === CALLBACK_PATH ? '/' : returnTo);
       })
-      .catch((failure: unknown) => setError(`Signing in did not work. ${sentenceFor(failure)}`));
+      .catch((error: unknown) => setFailure({ signingIn: true, error }));
   }, [config, location.pathname]);
 
-  if (location.pathname === CALLBACK_PATH)
-    return error ? <ErrorMessage text={error} /> : <p role="status">Signing you in…</p>;
-  if (!session) return <SignedOut config={config} />;
-  const state: AppState = { config, api, session, zone, setZone };
-  return (
-    <AppContext.Provider value={state}>
-      <Layout
-        onSignOut={() => {
-          setSession(undefined);
-          void signOut(config).catch((failure: unknown) => setError(sentenceFor(failure)));
-        }}
-      >
-        <Page path={location.pathname} role={session.role} />
-      </Layout>
-    </AppContext.Provider>
-  );
+  const problem =
+    failure &&
+    (failure.signingIn ? text.signInFailed : text.signOutUnanswered)(sentenceFor(failure.error, text));
+  const page =
+    location.pathname === CALLBACK_PATH ? (
+      problem ? (
+        <ErrorMessage text={problem} />
+      ) : (
+        <p role="status">{text.signingIn}</p>
+      )
+    ) : !session ? (
+      <SignedOut config={config} problem={problem} />
+    ) : (
+      <AppContext.Provider value={{ config, api, session, zone, setZone }}>
+        <Layout
+          onSignOut={() => {
+            setSession(undefined);
+            void signOut(config).catch((error: unknown) => setFailure({ signingIn: false, error }));
+          }}
+        >
+          <Page path={location.pathname} role={session.role} />
+        </Layout>
+      </AppContext.Provider>
+    );
+  return <LanguageContext.Provider value={languageState}>{page}</LanguageContext.Provider>;
 }

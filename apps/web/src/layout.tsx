@@ -1,44 +1,52 @@
 import type { ReactNode } from 'react';
 import { useApp } from './app-context';
+import type { Session } from './auth/session';
+import type { Messages } from './i18n/en-US';
+import { useText } from './i18n/language';
 import { Link } from './router';
+import { LanguagePicker } from './ui/language-picker';
 import { ZonePicker } from './ui/zone-picker';
 
-const LINKS = {
+type NavLabel = Extract<keyof Messages, `nav${string}`>;
+
+const LINKS: Record<Session['role'], { href: string; label: NavLabel }[]> = {
   customer: [
-    { href: '/', label: 'Rent a car' },
-    { href: '/appointments', label: 'Appointments' },
-    { href: '/bookings', label: 'My bookings' },
+    { href: '/', label: 'navRentCar' },
+    { href: '/appointments', label: 'navAppointments' },
+    { href: '/bookings', label: 'navMyBookings' },
   ],
-  host: [{ href: '/host', label: 'My resources' }],
+  host: [{ href: '/host', label: 'navMyResources' }],
   admin: [
-    { href: '/host', label: 'Resources' },
-    { href: '/bookings', label: 'Bookings' },
+    { href: '/host', label: 'navResources' },
+    { href: '/bookings', label: 'navBookings' },
   ],
 };
 
-/** Skip link, navigation for the person's role, who is signed in, and the zone times are shown in. */
+/** Skip link, navigation for the person's role, who is signed in, the zone times are shown in, the language. */
 export function Layout({ children, onSignOut }: { children: ReactNode; onSignOut: () => void }) {
   const { session, zone, setZone } = useApp();
+  const { text } = useText();
   return (
     <>
       <a className="skip" href="#main">
-        Skip to the content
+        {text.skipToContent}
       </a>
       <header>
-        <nav aria-label="Main">
+        <nav aria-label={text.mainNavigation}>
           <ul>
             {LINKS[session.role].map((link) => (
               <li key={link.href}>
-                <Link href={link.href}>{link.label}</Link>
+                <Link href={link.href}>{text[link.label]}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <div className="who">
           <ZonePicker zone={zone} onChange={setZone} />
+          <LanguagePicker />
           <span>{session.name}</span>
           <button type="button" onClick={onSignOut}>
-            Sign out
+            {text.signOut}
           </button>
         </div>
       </header>

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadConfig } from './config';
+import { initialLanguage, LANGUAGES } from './i18n/language';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -15,6 +16,8 @@ loadConfig()
   )
   .catch((error: unknown) =>
     root.render(
-      <p role="alert">This page is not configured: {error instanceof Error ? error.message : ''}</p>,
+      <p role="alert">
+        {LANGUAGES[initialLanguage()].messages.notConfigured} {error instanceof Error ? error.message : ''}
+      </p>,
     ),
   );

@@ -17,8 +17,12 @@ export interface WebPlatform {
   web: ServedWebApp;
   browser: Browser;
   admin: Client;
-  /** A browser context as a person in `timeZone` sees the app (locale en-US, a phone-or-laptop viewport). */
-  visitor(timeZone: string, viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  /** A browser context as a person in `timeZone` sees the app (locale en-US unless named, a phone-or-laptop viewport). */
+  visitor(
+    timeZone: string,
+    viewport?: { width: number; height: number },
+    locale?: string,
+  ): Promise<BrowserContext>;
 }
 
 /**
@@ -41,7 +45,13 @@ export function webPlatformForSuite(): WebPlatform {
       WEB_POST_LOGOUT_REDIRECT_URIS: `${webUrl}/`,
     });
     suite.platform = await startPlatform({
-      env: { OIDC_ISSUER: idp.url, OIDC_AUDIENCE: AUDIENCE, CORS_ORIGINS: webUrl },
+      env: {
+        OIDC_ISSUER: idp.url,
+        OIDC_AUDIENCE: AUDIENCE,
+        CORS_ORIGINS: webUrl,
+        BOOKING_LINK_URL: `${webUrl}/bookings/{bookingId}`,
+        GOOGLE_OAUTH_REDIRECT_URL: `${webUrl}/calendar-connected`,
+      },
     });
     suite.web = await serveWebApp(
       builtDir,
@@ -50,8 +60,8 @@ export function webPlatformForSuite(): WebPlatform {
     );
     suite.browser = await launchChromium();
     suite.admin = await Client.as(suite.platform, 'admin');
-    suite.visitor = (timeZone, viewport = { width: 1100, height: 900 }) =>
-      suite.browser.newContext({ timezoneId: timeZone, locale: 'en-US', viewport });
+    suite.visitor = (timeZone, viewport = { width: 1100, height: 900 }, locale = 'en-US') =>
+      suite.browser.newContext({ timezoneId: timeZone, locale, viewport });
   });
   afterAll(async () => {
     await suite.browser?.close();

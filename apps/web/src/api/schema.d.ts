@@ -54,6 +54,28 @@ export interface paths {
         patch: operations["updateResource"];
         trace?: never;
     };
+    "/v1/resources/{resourceId}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change when a resource can be booked
+         * @description Business hours, buffers, slot grid and notice; fields that are absent keep their value. The resource’s own host (its `ownerId`) or an admin; prices, deposit and policy stay an admin’s.
+         *
+         *     Role: host, admin.
+         */
+        patch: operations["updateResourceSchedule"];
+        trace?: never;
+    };
     "/v1/resources/{resourceId}/slots": {
         parameters: {
             query?: never;
@@ -996,6 +1018,7 @@ export interface operations {
                 limit?: number;
                 city?: string;
                 kind?: string;
+                ownerId?: string;
             };
             header?: {
                 /** @description Echoed on the response; one is made when absent. */
@@ -1403,6 +1426,171 @@ export interface operations {
                     attributes?: {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+        responses: {
+            /** @description The resource */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resource"];
+                };
+            };
+            /** @description problem+json with code `invalid_json`, `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_json" | "validation_failed";
+                    };
+                };
+            };
+            /** @description problem+json with code `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description problem+json with code `forbidden` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description problem+json with code `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description problem+json with code `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description problem+json with code `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description problem+json with code `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    updateResourceSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed on the response; one is made when absent. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                resourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    businessHours?: {
+                        weekly: {
+                            0?: [
+                                string,
+                                string
+                            ][];
+                            1?: [
+                                string,
+                                string
+                            ][];
+                            2?: [
+                                string,
+                                string
+                            ][];
+                            3?: [
+                                string,
+                                string
+                            ][];
+                            4?: [
+                                string,
+                                string
+                            ][];
+                            5?: [
+                                string,
+                                string
+                            ][];
+                            6?: [
+                                string,
+                                string
+                            ][];
+                        };
+                        /** @default {} */
+                        overrides?: {
+                            [key: string]: [
+                                string,
+                                string
+                            ][];
+                        };
+                    } | null;
+                    bufferBeforeMinutes?: number;
+                    bufferAfterMinutes?: number;
+                    slotMinutes?: number | null;
+                    minNoticeMinutes?: number;
                 };
             };
         };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ok, type Resource } from '../api/client';
 import { createBooking } from '../api/bookings';
 import { useApp } from '../app-context';
+import { useText } from '../i18n/language';
 import { ResourcePicker } from '../ui/resource-picker';
 import { thisMonday } from '../time/zones';
 import { navigate } from '../router';
@@ -17,6 +18,7 @@ const APPOINTMENT_KINDS = ['clinician', 'room'];
 /** A provider's week of free slots in the viewer's zone (the provider's zone named too). */
 export function Appointments() {
   const { api } = useApp();
+  const { text } = useText();
   const providers = useAsync(async () => {
     const pages = await Promise.all(
       APPOINTMENT_KINDS.map(
@@ -29,11 +31,11 @@ export function Appointments() {
   const provider = providers.data?.find((resource) => resource.resourceId === chosen) ?? providers.data?.[0];
   return (
     <section aria-labelledby="appointments-title">
-      <h1 id="appointments-title">Book an appointment</h1>
+      <h1 id="appointments-title">{text.appointmentsTitle}</h1>
       <ErrorMessage text={providers.error} />
       {providers.data && providers.data.length > 0 && (
         <ResourcePicker
-          label="With"
+          label={text.with}
           resources={providers.data}
           value={provider?.resourceId}
           onChange={setChosen}
@@ -46,6 +48,7 @@ export function Appointments() {
 
 function ProviderWeek({ provider }: { provider: Resource }) {
   const { api, zone } = useApp();
+  const { text, language } = useText();
   const [monday, setMonday] = useState(() => thisMonday(zone));
   const [picked, setPicked] = useState<{ start: string; end: string }>();
   const [error, setError] = useState<string>();
@@ -80,15 +83,13 @@ function ProviderWeek({ provider }: { provider: Resource }) {
       });
       if ('bookingId' in created) navigate(`/bookings/${created.bookingId}`);
     } catch (failure) {
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
     }
   }
 
   return (
     <>
-      <p>
-        Times are shown in {zone}. {provider.name} works in {provider.timeZone}.
-      </p>
+      <p>{text.timesShownIn(zone, provider.name, provider.timeZone)}</p>
       <WeekPicker monday={monday} zone={zone} onChange={setMonday} />
       <ErrorMessage text={slots.error ?? error} />
       <div className="slots">
@@ -97,18 +98,18 @@ function ProviderWeek({ provider }: { provider: Resource }) {
           return (
             <section
               key={day.toISODate()}
-              aria-label={day.setLocale(navigator.language).toLocaleString(DateTime.DATE_HUGE)}
+              aria-label={day.setLocale(language).toLocaleString(DateTime.DATE_HUGE)}
             >
-              <h3>{day.setLocale(navigator.language).toFormat('ccc d LLL')}</h3>
+              <h3>{day.setLocale(language).toFormat('ccc d LLL')}</h3>
               {daySlots.length === 0 ? (
-                <p>No free time</p>
+                <p>{text.noFreeTime}</p>
               ) : (
                 <ul>
                   {daySlots.map((slot) => (
                     <li key={slot.start}>
                       <button
                         type="button"
-                        aria-label={`${DateTime.fromISO(slot.start, { zone }).toFormat('cccc d LLLL, HH:mm')} (${zone})`}
+                        aria-label={`${DateTime.fromISO(slot.start, { zone, locale: language }).toFormat('cccc d LLLL, HH:mm')} (${zone})`}
                         onClick={() => setPicked(slot)}
                       >
                         {slot.startLocal.slice(11, 16)}
@@ -122,14 +123,17 @@ function ProviderWeek({ provider }: { provider: Resource }) {
         })}
       </div>
       {picked && (
-        <div role="group" aria-label="The chosen time">
+        <div role="group" aria-label={text.chosenTime}>
           <p>
-            {DateTime.fromISO(picked.start, { zone }).toFormat('cccc d LLLL yyyy, HH:mm')} in {zone} ={' '}
-            {DateTime.fromISO(picked.start, { zone: provider.timeZone }).toFormat('HH:mm')} in{' '}
-            {provider.timeZone}
+            {text.chosenTimeIs(
+              DateTime.fromISO(picked.start, { zone, locale: language }).toFormat('cccc d LLLL yyyy, HH:mm'),
+              zone,
+              DateTime.fromISO(picked.start, { zone: provider.timeZone }).toFormat('HH:mm'),
+              provider.timeZone,
+            )}
           </p>
           <button type="button" onClick={() => void book(picked)}>
-            Book this time
+            {text.bookThisTime}
           </button>
           {provider.depositAmount === 0 && <RepeatBooking provider={provider} slot={picked} />}
         </div>

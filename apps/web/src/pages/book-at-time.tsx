@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiProblem, type Problem, type Resource } from '../api/client';
 import { createBooking } from '../api/bookings';
 import { useApp } from '../app-context';
+import { useText } from '../i18n/language';
 import { navigate } from '../router';
 import { addWallMinutes } from '../time/wall-time';
 import { formatInstant } from '../time/zones';
@@ -16,6 +17,7 @@ type Candidate = NonNullable<Problem['candidates']>[number];
  */
 export function BookAtTime({ provider }: { provider: Resource }) {
   const { api, zone } = useApp();
+  const { text, language } = useText();
   const [wallTime, setWallTime] = useState('');
   const [candidates, setCandidates] = useState<Candidate[]>();
   const [error, setError] = useState<string>();
@@ -35,7 +37,7 @@ export function BookAtTime({ provider }: { provider: Resource }) {
     } catch (failure) {
       if (failure instanceof ApiProblem && failure.problem.code === 'ambiguous_local_time')
         return setCandidates(failure.problem.candidates);
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
     }
   }
 
@@ -46,10 +48,10 @@ export function BookAtTime({ provider }: { provider: Resource }) {
   };
   return (
     <section aria-labelledby="at-time-title">
-      <h2 id="at-time-title">Or book an exact time</h2>
+      <h2 id="at-time-title">{text.exactTimeTitle}</h2>
       <form onSubmit={submit} className="search">
         <label>
-          Start ({zone}, {minutes} minutes)
+          {text.exactStart(zone, minutes)}
           <input
             type="datetime-local"
             required
@@ -57,22 +59,19 @@ export function BookAtTime({ provider }: { provider: Resource }) {
             onChange={(event) => setWallTime(event.target.value)}
           />
         </label>
-        <button type="submit">Book at this time</button>
+        <button type="submit">{text.bookAtThisTime}</button>
       </form>
       {candidates && (
         <div role="group" aria-labelledby="twice-title">
-          <p id="twice-title">
-            The clocks go back that night, so {wallTime.slice(11)} happens twice in {zone}. Which one do you
-            mean?
-          </p>
+          <p id="twice-title">{text.happensTwice(wallTime.slice(11), zone)}</p>
           {candidates.map((candidate, index) => (
             <button
               key={candidate.instant}
               type="button"
               onClick={() => void book(index === 0 ? 'earlier' : 'later')}
             >
-              {index === 0 ? 'The first' : 'The second'}: {formatInstant(candidate.instant, zone)} (UTC
-              {candidate.offset})
+              {index === 0 ? text.theFirst : text.theSecond}:{' '}
+              {formatInstant(candidate.instant, zone, language)} (UTC{candidate.offset})
             </button>
           ))}
         </div>

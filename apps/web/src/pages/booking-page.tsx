@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ok, type Booking } from '../api/client';
+import { ok } from '../api/client';
 import { useApp } from '../app-context';
+import { useText } from '../i18n/language';
 import { formatInstant } from '../time/zones';
 import { Countdown } from '../ui/countdown';
 import { ErrorMessage, StatusMessage } from '../ui/messages';
@@ -9,19 +10,10 @@ import { sentenceFor, useAsync } from '../ui/use-async';
 
 const POLL_MS = 2_000;
 
-const STATUS_WORDS: Record<Booking['status'], string> = {
-  HOLD: 'Held for you, waiting for the deposit',
-  CONFIRMED: 'Confirmed',
-  EXPIRED: 'Expired: the deposit was not paid in time',
-  CANCELLED: 'Cancelled',
-  IN_PROGRESS: 'In progress',
-  COMPLETED: 'Completed',
-  NO_SHOW: 'Missed (no-show)',
-};
-
 /** One booking: its status live, the hold's countdown and payment, and a cancel that shows its refund first. */
 export function BookingPage({ bookingId }: { bookingId: string }) {
   const { api, zone } = useApp();
+  const { text, language } = useText();
   const booking = useAsync(
     async () => ok(await api.GET('/v1/bookings/{bookingId}', { params: { path: { bookingId } } })),
     [bookingId],
@@ -35,40 +27,41 @@ export function BookingPage({ bookingId }: { bookingId: string }) {
     return () => clearInterval(timer);
   }, [waiting, booking.reload]);
 
-  if (booking.loading) return <p>Loading the booking…</p>;
+  if (booking.loading) return <p>{text.loadingBooking}</p>;
   if (!booking.data) return <ErrorMessage text={booking.error} />;
   const current = booking.data;
   return (
     <section aria-labelledby="booking-title">
-      <h1 id="booking-title">Your booking</h1>
+      <h1 id="booking-title">{text.yourBooking}</h1>
       <p className="booking-status" data-status={current.status}>
-        <strong>{STATUS_WORDS[current.status]}</strong>
+        <strong>{text.statusWords[current.status]}</strong>
       </p>
-      <StatusMessage text={current.status === 'CONFIRMED' ? 'Your booking is confirmed.' : undefined} />
+      <StatusMessage text={current.status === 'CONFIRMED' ? text.bookingConfirmed : undefined} />
       <dl className="facts">
-        <dt>From</dt>
-        <dd>{formatInstant(current.start, zone)}</dd>
-        <dt>Until</dt>
-        <dd>{formatInstant(current.end, zone)}</dd>
+        <dt>{text.from}</dt>
+        <dd>{formatInstant(current.start, zone, language)}</dd>
+        <dt>{text.until}</dt>
+        <dd>{formatInstant(current.end, zone, language)}</dd>
         {zone !== current.timeZone && (
           <>
-            <dt>At the place ({current.timeZone})</dt>
+            <dt>{text.atThePlace(current.timeZone)}</dt>
             <dd>
-              {formatInstant(current.start, current.timeZone)} –{' '}
-              {formatInstant(current.end, current.timeZone)}
+              {formatInstant(current.start, current.timeZone, language)} –{' '}
+              {formatInstant(current.end, current.timeZone, language)}
             </dd>
           </>
         )}
-        <dt>Deposit</dt>
+        <dt>{text.deposit}</dt>
         <dd>
-          {formatMoney(current.depositAmount, current.currency)}
-          {current.paidAmount > 0 && `, paid ${formatMoney(current.paidAmount, current.currency)}`}
+          {formatMoney(current.depositAmount, current.currency, language)}
+          {current.paidAmount > 0 && text.paid(formatMoney(current.paidAmount, current.currency, language))}
         </dd>
         {current.refund && (
           <>
-            <dt>Refund</dt>
+            <dt>{text.refund}</dt>
             <dd className="refund">
-              {formatMoney(current.refund.amount, current.currency)}: {current.refund.status}
+              {formatMoney(current.refund.amount, current.currency, language)}:{' '}
+              {text.refundStatus[current.refund.status]}
             </dd>
           </>
         )}
@@ -81,8 +74,8 @@ export function BookingPage({ bookingId }: { bookingId: string }) {
       {current.status === 'HOLD' && current.holdExpiresAt && current.paymentUrl && (
         <div className="pay">
           <Countdown until={current.holdExpiresAt} />
-          <a className="button" href={current.paymentUrl} target="_blank" rel="noopener noreferrer">
-            Pay the deposit (opens the payment page)
+          <a className="button" href={current.paymentUrl}>
+            {text.payDeposit}
           </a>
         </div>
       )}
@@ -97,6 +90,7 @@ export function BookingPage({ bookingId }: { bookingId: string }) {
 /** Asks the server what a cancel would refund now, shows it, and cancels only when confirmed. */
 function CancelBooking({ bookingId, onCancelled }: { bookingId: string; onCancelled: () => void }) {
   const { api } = useApp();
+  const { text, language } = useText();
   const [quote, setQuote] = useState<{ refundAmount: number; currency: string; countsAsNoShow: boolean }>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -107,7 +101,7 @@ function CancelBooking({ bookingId, onCancelled }: { bookingId: string; onCancel
     try {
       setQuote(ok(await api.GET('/v1/bookings/{bookingId}/cancellation', path)));
     } catch (failure) {
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
     }
   }
 
@@ -118,7 +112,7 @@ function CancelBooking({ bookingId, onCancelled }: { bookingId: string; onCancel
       setQuote(undefined);
       onCancelled();
     } catch (failure) {
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
     } finally {
       setBusy(false);
     }
@@ -128,19 +122,19 @@ function CancelBooking({ bookingId, onCancelled }: { bookingId: string; onCancel
     <div className="cancel">
       {!quote ? (
         <button type="button" onClick={() => void ask()}>
-          Cancel this booking…
+          {text.cancelBooking}
         </button>
       ) : (
         <div role="group" aria-labelledby="cancel-terms">
           <p id="cancel-terms">
-            If you cancel now, you get back <strong>{formatMoney(quote.refundAmount, quote.currency)}</strong>
-            .{quote.countsAsNoShow && ' This late cancel counts as a missed booking on your account.'}
+            {text.ifYouCancel} <strong>{formatMoney(quote.refundAmount, quote.currency, language)}</strong>.
+            {quote.countsAsNoShow && text.lateCancelStrike}
           </p>
           <button type="button" disabled={busy} onClick={() => void cancel()}>
-            Yes, cancel
+            {text.yesCancel}
           </button>{' '}
           <button type="button" onClick={() => setQuote(undefined)}>
-            Keep the booking
+            {text.keepBooking}
           </button>
         </div>
       )}

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { ok, type Booking, type Resource } from '../api/client';
 import { useApp } from '../app-context';
+import { useText } from '../i18n/language';
 import { ResourcePicker } from '../ui/resource-picker';
 import { thisMonday } from '../time/zones';
 import { ErrorMessage } from '../ui/messages';
@@ -12,20 +13,24 @@ import { HoursEditor } from './hours-editor';
 /** A host's resources: a week of bookings per resource in its own zone, the host's actions, hours, calendar sync. */
 export function HostPage() {
   const { api, session } = useApp();
+  const { text } = useText();
   const resources = useAsync(async () => {
-    const page = ok(await api.GET('/v1/resources', { params: { query: { limit: 200 } } }));
-    return page.data.filter((resource) => session.role === 'admin' || resource.ownerId === session.userId);
+    const mine = session.role === 'admin' ? {} : { ownerId: session.userId };
+    return ok(await api.GET('/v1/resources', { params: { query: { limit: 200, ...mine } } })).data;
   }, [session.userId]);
-  const [chosen, setChosen] = useState<string>();
+  // `?resource=` picks one, as the page Google Calendar's consent returns to links.
+  const [chosen, setChosen] = useState(
+    () => new URLSearchParams(window.location.search).get('resource') ?? undefined,
+  );
   const resource = resources.data?.find((each) => each.resourceId === chosen) ?? resources.data?.[0];
   return (
     <section aria-labelledby="host-title">
-      <h1 id="host-title">{session.role === 'admin' ? 'Resources' : 'My resources'}</h1>
+      <h1 id="host-title">{session.role === 'admin' ? text.resourcesTitle : text.myResourcesTitle}</h1>
       <ErrorMessage text={resources.error} />
-      {resources.data?.length === 0 && <p>You have no resources yet.</p>}
+      {resources.data?.length === 0 && <p>{text.noResources}</p>}
       {resources.data && resources.data.length > 0 && (
         <ResourcePicker
-          label="Resource"
+          label={text.resource}
           resources={resources.data}
           value={resource?.resourceId}
           onChange={setChosen}
@@ -47,13 +52,14 @@ export function HostPage() {
 }
 
 const ACTIONS = [
-  { path: 'check-in', label: 'Check in', when: 'CONFIRMED' },
-  { path: 'no-show', label: 'Mark as no-show', when: 'CONFIRMED' },
-  { path: 'complete', label: 'Complete', when: 'IN_PROGRESS' },
+  { path: 'check-in', label: 'checkIn', when: 'CONFIRMED' },
+  { path: 'no-show', label: 'markNoShow', when: 'CONFIRMED' },
+  { path: 'complete', label: 'complete', when: 'IN_PROGRESS' },
 ] as const;
 
 function ResourceWeek({ resource }: { resource: Resource }) {
   const { api } = useApp();
+  const { text, language } = useText();
   const zone = resource.timeZone;
   const [monday, setMonday] = useState(() => thisMonday(zone));
   const [error, setError] = useState<string>();
@@ -83,7 +89,7 @@ function ResourceWeek({ resource }: { resource: Resource }) {
       if (action === 'complete') ok(await api.POST('/v1/bookings/{bookingId}/complete', params));
       await bookings.reload();
     } catch (failure) {
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
     }
   }
 
@@ -92,7 +98,7 @@ function ResourceWeek({ resource }: { resource: Resource }) {
     (booking) => !['CANCELLED', 'EXPIRED'].includes(booking.status),
   );
   return (
-    <section aria-label={`Bookings of ${resource.name}`}>
+    <section aria-label={text.bookingsOf(resource.name)}>
       <WeekPicker monday={monday} zone={zone} onChange={setMonday} />
       <ErrorMessage text={bookings.error ?? error} />
       <div className="slots">
@@ -103,19 +109,19 @@ function ResourceWeek({ resource }: { resource: Resource }) {
             return start < day.plus({ days: 1 }) && end > day;
           });
           return (
-            <section key={day.toISODate()} aria-label={day.toFormat('cccc d LLLL')}>
-              <h3>{day.toFormat('ccc d LLL')}</h3>
-              {onDay.length === 0 && <p>Free</p>}
+            <section key={day.toISODate()} aria-label={day.setLocale(language).toFormat('cccc d LLLL')}>
+              <h3>{day.setLocale(language).toFormat('ccc d LLL')}</h3>
+              {onDay.length === 0 && <p>{text.free}</p>}
               <ul>
                 {onDay.map((booking) => (
                   <li key={booking.bookingId} className="card" data-booking={booking.bookingId}>
-                    {DateTime.fromISO(booking.start, { zone }).toFormat('d LLL HH:mm')}–
-                    {DateTime.fromISO(booking.end, { zone }).toFormat('d LLL HH:mm')}
+                    {DateTime.fromISO(booking.start, { zone, locale: language }).toFormat('d LLL HH:mm')}–
+                    {DateTime.fromISO(booking.end, { zone, locale: language }).toFormat('d LLL HH:mm')}
                     <br />
-                    {booking.status.replace('_', ' ').toLowerCase()} · {booking.customerId}
+                    {text.statusShort[booking.status]} · {booking.customerId}
                     {ACTIONS.filter((action) => action.when === booking.status).map((action) => (
                       <button key={action.path} type="button" onClick={() => void act(booking, action.path)}>
-                        {action.label}
+                        {text[action.label]}
                       </button>
                     ))}
                   </li>
@@ -131,6 +137,7 @@ function ResourceWeek({ resource }: { resource: Resource }) {
 
 function CalendarSync({ resource }: { resource: Resource }) {
   const { api } = useApp();
+  const { text } = useText();
   const path = { params: { path: { resourceId: resource.resourceId } } };
   const connection = useAsync(async () => {
     const result = await api.GET('/v1/resources/{resourceId}/calendar-connection', path);
@@ -142,19 +149,21 @@ function CalendarSync({ resource }: { resource: Resource }) {
       const consent = ok(await api.POST('/v1/resources/{resourceId}/calendar-connection', path));
       window.location.assign(consent.authorizationUrl);
     } catch (failure) {
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
     }
   }
   return (
     <section aria-labelledby="sync-title">
-      <h2 id="sync-title">Google Calendar</h2>
-      {connection.data ? (
+      <h2 id="sync-title">{text.googleCalendar}</h2>
+      {connection.loading ? (
+        <p>{text.checkingCalendar}</p>
+      ) : connection.data ? (
         <p>
-          Bookings are written to Google Calendar ({connection.data.calendarId}): {connection.data.status}.
+          {text.calendarWritten(connection.data.calendarId, text.calendarStatuses[connection.data.status])}
         </p>
       ) : (
         <button type="button" onClick={() => void connect()}>
-          Connect Google Calendar
+          {text.connectCalendar}
         </button>
       )}
       <ErrorMessage text={error} />

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ok, type Resource } from '../api/client';
 import { useApp } from '../app-context';
+import { useText } from '../i18n/language';
 import {
   intervalsToText,
   overridesToText,
@@ -11,21 +12,23 @@ import {
 import { ErrorMessage, StatusMessage } from '../ui/messages';
 import { sentenceFor } from '../ui/use-async';
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
-/** Weekly hours, dated overrides and buffers, in the resource's own zone. Changing them is an admin's (the API's rule). */
+/** Weekly hours, dated overrides and buffers, in the resource's own zone; its host or an admin changes them. */
 export function HoursEditor({ resource, onSaved }: { resource: Resource; onSaved: () => void }) {
   const { api, session } = useApp();
+  const { text } = useText();
   const hours = resource.businessHours as BusinessHours | null;
   const [weekly, setWeekly] = useState(() =>
-    WEEKDAYS.map((_, day) => intervalsToText(hours?.weekly[String(day) as keyof BusinessHours['weekly']])),
+    Array.from({ length: 7 }, (_, day) =>
+      intervalsToText(hours?.weekly[String(day) as keyof BusinessHours['weekly']]),
+    ),
   );
+  const [aroundTheClock, setAroundTheClock] = useState(hours === null);
   const [overrides, setOverrides] = useState(() => overridesToText(hours?.overrides ?? {}));
   const [before, setBefore] = useState(resource.bufferBeforeMinutes);
   const [after, setAfter] = useState(resource.bufferAfterMinutes);
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState<string>();
-  const canEdit = session.role === 'admin';
+  const canEdit = session.role === 'admin' || resource.ownerId === session.userId;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -33,41 +36,51 @@ export function HoursEditor({ resource, onSaved }: { resource: Resource; onSaved
     setSaved(undefined);
     const days = weekly.map(textToIntervals);
     const dated = textToOverrides(overrides);
-    if (days.some((day) => !day))
-      return setError('Write each day as 09:00-12:00, 13:30-18:00, or leave it empty.');
-    if (!dated) return setError('Write each override as 2026-12-24: closed or 2026-12-31: 10:00-14:00.');
+    if (!aroundTheClock && days.some((day) => !day)) return setError(text.badDayHours);
+    if (!aroundTheClock && !dated) return setError(text.badOverrides);
     try {
       ok(
-        await api.PATCH('/v1/resources/{resourceId}', {
+        await api.PATCH('/v1/resources/{resourceId}/schedule', {
           params: { path: { resourceId: resource.resourceId } },
           body: {
-            businessHours: {
-              weekly: Object.fromEntries(days.map((day, index) => [String(index), day!])),
-              overrides: dated,
-            },
+            businessHours: aroundTheClock
+              ? null
+              : {
+                  weekly: Object.fromEntries(days.map((day, index) => [String(index), day!])),
+                  overrides: dated!,
+                },
             bufferBeforeMinutes: before,
             bufferAfterMinutes: after,
           },
         }),
       );
-      setSaved('Saved.');
+      setSaved(text.saved);
       onSaved();
     } catch (failure) {
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
     }
   }
 
   return (
     <form onSubmit={(event) => void save(event)} aria-labelledby="hours-title">
-      <h2 id="hours-title">Opening hours ({resource.timeZone})</h2>
-      {!canEdit && <p>Only an administrator can change these; ask one to.</p>}
+      <h2 id="hours-title">{text.openingHours(resource.timeZone)}</h2>
+      {!canEdit && <p>{text.onlyHostChanges}</p>}
       <fieldset disabled={!canEdit}>
-        {WEEKDAYS.map((name, day) => (
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={aroundTheClock}
+            onChange={(event) => setAroundTheClock(event.target.checked)}
+          />
+          {text.aroundTheClock}
+        </label>
+        {text.weekdays.map((name, day) => (
           <label key={name}>
             {name}
             <input
               value={weekly[day]}
-              placeholder="closed"
+              disabled={aroundTheClock}
+              placeholder={text.closed}
               onChange={(event) =>
                 setWeekly(weekly.map((text, index) => (index === day ? event.target.value : text)))
               }
@@ -75,11 +88,16 @@ export function HoursEditor({ resource, onSaved }: { resource: Resource; onSaved
           </label>
         ))}
         <label>
-          Dated changes (one per line)
-          <textarea rows={3} value={overrides} onChange={(event) => setOverrides(event.target.value)} />
+          {text.datedChanges}
+          <textarea
+            rows={3}
+            value={overrides}
+            disabled={aroundTheClock}
+            onChange={(event) => setOverrides(event.target.value)}
+          />
         </label>
         <label>
-          Minutes kept free before each booking
+          {text.bufferBefore}
           <input
             type="number"
             min={0}
@@ -88,7 +106,7 @@ export function HoursEditor({ resource, onSaved }: { resource: Resource; onSaved
           />
         </label>
         <label>
-          Minutes kept free after each booking
+          {text.bufferAfter}
           <input
             type="number"
             min={0}
@@ -96,7 +114,7 @@ export function HoursEditor({ resource, onSaved }: { resource: Resource; onSaved
             onChange={(event) => setAfter(Number(event.target.value))}
           />
         </label>
-        {canEdit && <button type="submit">Save the hours</button>}
+        {canEdit && <button type="submit">{text.saveHours}</button>}
       </fieldset>
       <ErrorMessage text={error} />
       <StatusMessage text={saved} />

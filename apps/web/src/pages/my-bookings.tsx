@@ -1,20 +1,23 @@
 import { ok } from '../api/client';
 import { useApp } from '../app-context';
+import type { Messages } from '../i18n/en-US';
+import { useText } from '../i18n/language';
 import { Link } from '../router';
 import { formatInstant } from '../time/zones';
 import { ErrorMessage } from '../ui/messages';
 import { useAsync } from '../ui/use-async';
 
-const STANDING_WORDS: Record<string, string | undefined> = {
+const STANDING_WORDS: Record<string, Extract<keyof Messages, `standing${string}`> | undefined> = {
   good: undefined,
-  warned: 'You missed a booking recently. Another one limits what you can book.',
-  restricted: 'You missed two bookings recently: for now you can only book starts at least 24 hours ahead.',
-  frozen: 'Booking is paused on your account after three missed bookings. Contact us to lift it.',
+  warned: 'standingWarned',
+  restricted: 'standingRestricted',
+  frozen: 'standingFrozen',
 };
 
 /** A customer's bookings, newest first, with their messages and the account's standing explained. */
 export function MyBookings() {
   const { api, session, zone } = useApp();
+  const { text, language } = useText();
   const bookings = useAsync(
     async () => ok(await api.GET('/v1/bookings', { params: { query: { limit: 50 } } })),
     [],
@@ -30,25 +33,29 @@ export function MyBookings() {
         : undefined,
     [session.userId],
   );
-  const explanation = standing.data ? STANDING_WORDS[standing.data.level] : undefined;
+  const standingWords = standing.data ? STANDING_WORDS[standing.data.level] : undefined;
+  const explanation = standingWords && text[standingWords];
   return (
     <section aria-labelledby="mine-title">
-      <h1 id="mine-title">My bookings</h1>
+      <h1 id="mine-title">{text.myBookingsTitle}</h1>
       {explanation && (
         <p className="warning" role="note">
           {explanation}
-          {standing.data?.restrictedUntil && ` Until ${formatInstant(standing.data.restrictedUntil, zone)}.`}
+          {standing.data?.restrictedUntil &&
+            text.untilTime(formatInstant(standing.data.restrictedUntil, zone, language))}
         </p>
       )}
       <ErrorMessage text={bookings.error ?? standing.error} />
-      {bookings.data && bookings.data.data.length === 0 && <p>No bookings yet.</p>}
+      {bookings.data && bookings.data.data.length === 0 && <p>{text.noBookings}</p>}
       <ul className="cards">
         {(bookings.data?.data ?? []).map((booking) => (
           <li key={booking.bookingId} className="card">
-            <Link href={`/bookings/${booking.bookingId}`}>{formatInstant(booking.start, zone)}</Link>
+            <Link href={`/bookings/${booking.bookingId}`}>
+              {formatInstant(booking.start, zone, language)}
+            </Link>
             <p>
-              {booking.status.replace('_', ' ').toLowerCase()}
-              {booking.seriesId && ' · part of a repeating booking'}
+              {text.statusShort[booking.status]}
+              {booking.seriesId && text.partOfSeries}
             </p>
             <Notifications bookingId={booking.bookingId} />
           </li>
@@ -61,6 +68,7 @@ export function MyBookings() {
 /** The messages sent and scheduled for one booking. */
 function Notifications({ bookingId }: { bookingId: string }) {
   const { api, zone } = useApp();
+  const { text, language } = useText();
   const sent = useAsync(
     async () =>
       ok(await api.GET('/v1/bookings/{bookingId}/notifications', { params: { path: { bookingId } } })),
@@ -70,12 +78,16 @@ function Notifications({ bookingId }: { bookingId: string }) {
   if (messages.length === 0) return null;
   return (
     <details>
-      <summary>{messages.length} messages</summary>
+      <summary>{text.messagesCount(messages.length)}</summary>
       <ul>
         {messages.map((message) => (
           <li key={`${message.kind}-${message.channel}`}>
-            {message.kind} by {message.channel}: {message.status}
-            {message.scheduledFor && `, ${formatInstant(message.scheduledFor, zone)}`}
+            {text.messageLine(
+              text.messageKinds[message.kind],
+              text.channels[message.channel],
+              text.messageStatuses[message.status],
+            )}
+            {message.scheduledFor && `, ${formatInstant(message.scheduledFor, zone, language)}`}
           </li>
         ))}
       </ul>

@@ -3,16 +3,17 @@ import { useState } from 'react';
 import { ok, type Booking, type CreatedSeries, type Resource } from '../api/client';
 import { createBooking } from '../api/bookings';
 import { useApp } from '../app-context';
+import { useText } from '../i18n/language';
 import { addWallMinutes, rruleDay } from '../time/wall-time';
 import { formatInstant, wallTimeToInstant } from '../time/zones';
 import { ErrorMessage } from '../ui/messages';
 import { sentenceFor } from '../ui/use-async';
 
-const EVERY = [
-  { value: 'FREQ=DAILY', label: 'every day' },
-  { value: 'FREQ=WEEKLY', label: 'every week on that day' },
-  { value: 'FREQ=WEEKLY;INTERVAL=2', label: 'every two weeks on that day' },
-  { value: 'FREQ=MONTHLY', label: 'every month on that date' },
+const EVERY: { value: string; label: 'everyDay' | 'everyWeek' | 'everyTwoWeeks' | 'everyMonth' }[] = [
+  { value: 'FREQ=DAILY', label: 'everyDay' },
+  { value: 'FREQ=WEEKLY', label: 'everyWeek' },
+  { value: 'FREQ=WEEKLY;INTERVAL=2', label: 'everyTwoWeeks' },
+  { value: 'FREQ=MONTHLY', label: 'everyMonth' },
 ];
 
 /** A repeating booking from plain choices; its occurrences listed, each cancellable or movable alone. */
@@ -24,6 +25,7 @@ export function RepeatBooking({
   slot: { start: string; end: string };
 }) {
   const { api } = useApp();
+  const { text } = useText();
   const [every, setEvery] = useState(EVERY[1]!.value);
   const [times, setTimes] = useState(10);
   const [series, setSeries] = useState<CreatedSeries>();
@@ -45,26 +47,26 @@ export function RepeatBooking({
       });
       if ('occurrences' in created) setSeries(created);
     } catch (failure) {
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
     }
   }
 
   if (series) return <SeriesOccurrences series={series} minutes={minutes} />;
   return (
     <fieldset>
-      <legend>Repeat it</legend>
+      <legend>{text.repeatIt}</legend>
       <label>
-        Repeat
+        {text.repeat}
         <select value={every} onChange={(event) => setEvery(event.target.value)}>
           {EVERY.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {text[option.label]}
             </option>
           ))}
         </select>
       </label>
       <label>
-        How many times
+        {text.howManyTimes}
         <input
           type="number"
           min={2}
@@ -74,7 +76,7 @@ export function RepeatBooking({
         />
       </label>
       <button type="button" onClick={() => void create()}>
-        Book {times} times
+        {text.bookTimes(times)}
       </button>
       <ErrorMessage text={error} />
     </fieldset>
@@ -83,6 +85,7 @@ export function RepeatBooking({
 
 function SeriesOccurrences({ series, minutes }: { series: CreatedSeries; minutes: number }) {
   const { api, zone } = useApp();
+  const { text, language } = useText();
   // A held occurrence's recurrenceId is its original start (never null in a series' answer).
   const [occurrences, setOccurrences] = useState<(Booking & { recurrenceId: string })[]>(() =>
     series.occurrences.map((booking) => ({
@@ -122,34 +125,32 @@ function SeriesOccurrences({ series, minutes }: { series: CreatedSeries; minutes
       );
       setMoving(undefined);
     } catch (failure) {
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
     }
   }
 
   return (
     <section aria-labelledby="series-title">
-      <h3 id="series-title">
-        {occurrences.length} bookings ({series.rrule})
-      </h3>
+      <h3 id="series-title">{text.seriesBooked(occurrences.length, series.rrule)}</h3>
       <ErrorMessage text={error} />
       <ol>
         {occurrences.map((occurrence) => (
           <li key={occurrence.recurrenceId} data-status={occurrence.status}>
-            {formatInstant(occurrence.start, zone)} — {occurrence.status.toLowerCase()}{' '}
+            {formatInstant(occurrence.start, zone, language)} — {text.statusShort[occurrence.status]}{' '}
             {occurrence.status !== 'CANCELLED' && (
               <>
                 <button type="button" onClick={() => void change(occurrence.recurrenceId, 'cancel')}>
-                  Cancel this one
+                  {text.cancelThisOne}
                 </button>{' '}
                 <button type="button" onClick={() => setMoving(occurrence.recurrenceId)}>
-                  Move this one…
+                  {text.moveThisOne}
                 </button>
               </>
             )}
             {moving === occurrence.recurrenceId && (
               <span>
                 <label>
-                  New start ({zone})
+                  {text.newStart(zone)}
                   <input
                     type="datetime-local"
                     value={newStart}
@@ -161,7 +162,7 @@ function SeriesOccurrences({ series, minutes }: { series: CreatedSeries; minutes
                   disabled={!wallTimeToInstant(newStart, zone)}
                   onClick={() => void change(occurrence.recurrenceId, 'reschedule')}
                 >
-                  Move
+                  {text.move}
                 </button>
               </span>
             )}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ok, type Resource } from '../api/client';
 import { createBooking } from '../api/bookings';
 import { useApp } from '../app-context';
+import { useText } from '../i18n/language';
 import { navigate } from '../router';
 import { formatMoney } from '../ui/money';
 import { ErrorMessage } from '../ui/messages';
@@ -25,6 +26,7 @@ function dailyPrice(resource: Resource): number | undefined {
 /** A customer's car search: city and period in their zone → free cars with price and deposit → hold. */
 export function SearchCars() {
   const { api, zone } = useApp();
+  const { text, language } = useText();
   const tomorrow = new Date(Date.now() + DAY_MS);
   tomorrow.setUTCMinutes(0, 0, 0);
   const [city, setCity] = useState('HN');
@@ -39,7 +41,7 @@ export function SearchCars() {
     event.preventDefault();
     setError(undefined);
     const period = { from: wallTimeToInstant(from, zone), to: wallTimeToInstant(to, zone) };
-    if (!period.from || !period.to) return setError('Enter a pick-up and a return time.');
+    if (!period.from || !period.to) return setError(text.enterPeriod);
     setBusy(true);
     try {
       const page = ok(
@@ -50,7 +52,7 @@ export function SearchCars() {
       setCars(page.data);
       setSearched({ from: period.from, to: period.to });
     } catch (failure) {
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
     } finally {
       setBusy(false);
     }
@@ -69,7 +71,7 @@ export function SearchCars() {
       });
       navigate(`/bookings/${'bookingId' in booking ? booking.bookingId : ''}`);
     } catch (failure) {
-      setError(sentenceFor(failure));
+      setError(sentenceFor(failure, text));
       setBusy(false);
     }
   }
@@ -79,10 +81,10 @@ export function SearchCars() {
     : 0;
   return (
     <section aria-labelledby="search-title">
-      <h1 id="search-title">Rent a car</h1>
+      <h1 id="search-title">{text.rentTitle}</h1>
       <form onSubmit={(event) => void search(event)} className="search">
         <label>
-          City
+          {text.city}
           <select value={city} onChange={(event) => setCity(event.target.value)}>
             {CITIES.map((option) => (
               <option key={option.code} value={option.code}>
@@ -92,7 +94,7 @@ export function SearchCars() {
           </select>
         </label>
         <label>
-          Pick-up ({zone})
+          {text.pickUp(zone)}
           <input
             type="datetime-local"
             value={from}
@@ -101,19 +103,17 @@ export function SearchCars() {
           />
         </label>
         <label>
-          Return ({zone})
+          {text.returnAt(zone)}
           <input type="datetime-local" value={to} required onChange={(event) => setTo(event.target.value)} />
         </label>
         <button type="submit" disabled={busy}>
-          Search
+          {text.search}
         </button>
       </form>
       <ErrorMessage text={error} />
       {cars && (
         <section aria-labelledby="results-title">
-          <h2 id="results-title">
-            {cars.length === 0 ? 'No car is free for that whole period' : `${cars.length} cars free`}
-          </h2>
+          <h2 id="results-title">{cars.length === 0 ? text.noCarFree : text.carsFree(cars.length)}</h2>
           <ul className="cards">
             {cars.map((car) => {
               const price = dailyPrice(car);
@@ -122,13 +122,13 @@ export function SearchCars() {
                   <h3>{car.name}</h3>
                   <p>
                     {price !== undefined
-                      ? `${formatMoney(price * days, car.currency)} for ${days} ${days === 1 ? 'day' : 'days'}`
-                      : 'Price on request'}
+                      ? text.priceFor(formatMoney(price * days, car.currency, language), days)
+                      : text.priceOnRequest}
                     <br />
-                    Deposit now: {formatMoney(car.depositAmount, car.currency)}
+                    {text.depositNow(formatMoney(car.depositAmount, car.currency, language))}
                   </p>
                   <button type="button" disabled={busy} onClick={() => void hold(car)}>
-                    Hold {car.name}
+                    {text.holdCar(car.name)}
                   </button>
                 </li>
               );

@@ -1,24 +1,28 @@
 import { useState } from 'react';
 import { signIn } from '../auth/session';
 import type { WebConfig } from '../config';
+import { useText } from '../i18n/language';
+import { LanguagePicker } from '../ui/language-picker';
 import { ErrorMessage } from '../ui/messages';
 import { sentenceFor } from '../ui/use-async';
 
-/** The page before sign-in: one button to the identity provider. */
-export function SignedOut({ config }: { config: WebConfig }) {
+/** The page before sign-in: one button to the identity provider; `problem` is what went wrong signing out. */
+export function SignedOut({ config, problem }: { config: WebConfig; problem?: string }) {
+  const { text } = useText();
   const [error, setError] = useState<string>();
   const start = () =>
     void signIn(config, window.location.pathname + window.location.search).catch((failure: unknown) =>
-      setError(`Could not reach the sign-in service. ${sentenceFor(failure)}`),
+      setError(text.signInUnreachable(sentenceFor(failure, text))),
     );
   return (
     <main id="main" className="signed-out">
-      <h1>Book cars, rooms and appointments</h1>
-      <p>Sign in to search, hold and pay, and to see your bookings.</p>
+      <LanguagePicker />
+      <h1>{text.signedOutTitle}</h1>
+      <p>{text.signedOutLead}</p>
       <button type="button" onClick={start}>
-        Sign in
+        {text.signIn}
       </button>
-      <ErrorMessage text={error} />
+      <ErrorMessage text={error ?? problem} />
     </main>
   );
 }

@@ -6,18 +6,16 @@ export const detectedZone = (): string => Intl.DateTimeFormat().resolvedOptions(
 export const knownZones = (): string[] => Intl.supportedValuesOf('timeZone');
 
 /** An instant as a person reads it in `zone`, with the zone's abbreviation or offset. */
-export function formatInstant(instant: string, zone: string, locale?: string): string {
-  return DateTime.fromISO(instant, { zone })
-    .setLocale(locale ?? navigator.language)
-    .toLocaleString({
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
+export function formatInstant(instant: string, zone: string, locale: string): string {
+  return DateTime.fromISO(instant, { zone }).setLocale(locale).toLocaleString({
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
 }
 
 /** A `datetime-local` value read in `zone`, as an RFC 3339 instant (UTC). */

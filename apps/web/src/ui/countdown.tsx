@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useText } from '../i18n/language';
 import { timeLeft } from '../time/zones';
 
 /** Minutes and seconds left on a hold; read out to screen readers only when a minute passes. */
 export function Countdown({ until }: { until: string }) {
+  const { text } = useText();
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -11,13 +13,11 @@ export function Countdown({ until }: { until: string }) {
   const { minutes, seconds } = timeLeft(until, now);
   return (
     <p className="countdown">
-      <span aria-hidden="true">
-        {minutes}:{String(seconds).padStart(2, '0')} left to pay before the hold is released.
-      </span>
+      <span aria-hidden="true">{text.leftToPay(`${minutes}:${String(seconds).padStart(2, '0')}`)}</span>
       <span className="visually-hidden" role="timer" aria-live="polite">
         {minutes === 0 && seconds === 0
-          ? 'The hold has run out.'
-          : `About ${minutes + (seconds > 0 ? 1 : 0)} minutes left to pay before the hold is released.`}
+          ? text.holdRunOut
+          : text.minutesLeftToPay(minutes + (seconds > 0 ? 1 : 0))}
       </span>
     </p>
   );

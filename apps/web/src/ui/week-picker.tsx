@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { useId } from 'react';
+import { useText } from '../i18n/language';
 
 /** Previous / next week and a date to jump to; `monday` is the week's first day in the zone shown. */
 export function WeekPicker({
@@ -12,6 +13,7 @@ export function WeekPicker({
   onChange: (monday: DateTime<true>) => void;
 }) {
   const id = useId();
+  const { text, language } = useText();
   const jump = (date: string) => {
     const day = DateTime.fromISO(date, { zone });
     if (day.isValid) onChange(day.startOf('week'));
@@ -19,16 +21,16 @@ export function WeekPicker({
   return (
     <div className="week-controls">
       <button type="button" onClick={() => onChange(monday.minus({ weeks: 1 }))}>
-        Previous week
+        {text.previousWeek}
       </button>
       <h2 id={`${id}-title`} aria-live="polite">
-        Week of {monday.setLocale(navigator.language).toLocaleString(DateTime.DATE_MED)} ({zone})
+        {text.weekOf(monday.setLocale(language).toLocaleString(DateTime.DATE_MED), zone)}
       </h2>
       <button type="button" onClick={() => onChange(monday.plus({ weeks: 1 }))}>
-        Next week
+        {text.nextWeek}
       </button>
       <label>
-        Go to the week of
+        {text.goToWeekOf}
         <input type="date" value={monday.toISODate() ?? ''} onChange={(event) => jump(event.target.value)} />
       </label>
     </div>
