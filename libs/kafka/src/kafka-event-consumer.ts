@@ -59,6 +59,10 @@ export class KafkaEventConsumer {
   private readonly consumer: Consumer;
   /** Aborted on stop: a retry's backoff ends at once, so that disconnecting never waits it out. */
   private readonly stopping = new AbortController();
+  /** `run()`: settles once the first join succeeded or crashed (kafkajs then retries by itself). */
+  private running: Promise<void> | undefined;
+  private runFailure: Error | undefined;
+  private hasJoined = false;
 
   constructor(
     kafka: Kafka,
@@ -72,10 +76,26 @@ export class KafkaEventConsumer {
       sessionTimeout: 10_000,
       heartbeatInterval: 2_000,
       allowAutoTopicCreation: false,
+      // A join cut short by stop() must not come back as a restarted member after the shutdown.
+      retry: { restartOnFailure: () => Promise.resolve(!this.stopping.signal.aborted) },
+    });
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+      this.hasJoined = true;
     });
   }
 
+  /** Connected, subscribed and a member of its group: fetching has begun. */
   async start(): Promise<void> {
+    await this.connect();
+    await this.running;
+    if (this.runFailure !== undefined) throw this.runFailure;
+  }
+
+  /**
+   * Connects and subscribes, then joins the group in the background. A join waits for the group
+   * to rebalance (up to a session for a member that died), which an HTTP server need not wait for.
+   */
+  async connect(): Promise<void> {
     const { onBatchDone } = this.settings;
     if (onBatchDone)
       this.consumer.on(this.consumer.events.END_BATCH_PROCESS, ({ payload }) =>
@@ -93,7 +113,7 @@ export class KafkaEventConsumer {
         fromBeginning: this.settings.fromBeginning ?? true,
       }),
     );
-    await this.consumer.run({
+    const joining = this.consumer.run({
       // Resolved = handled: kafkajs resolves a message's offset only after eachMessage resolved.
       autoCommit: true,
       partitionsConsumedConcurrently: this.settings.partitionsConsumedConcurrently ?? 4,
@@ -121,11 +141,21 @@ export class KafkaEventConsumer {
         }
       },
     });
+    this.running = joining.catch((error: unknown) => {
+      this.runFailure = error instanceof Error ? error : new Error(String(error));
+    });
+  }
+
+  /** Whether the group has assigned this member its partitions at least once. */
+  get joined(): boolean {
+    return this.hasJoined;
   }
 
   async stop(): Promise<void> {
     this.stopping.abort();
     await this.consumer.disconnect();
+    // A join still under way fails on the closed connections, and is not restarted.
+    await this.running;
   }
 
   private async handleWithRetry(

@@ -24,6 +24,7 @@ import {
 import { KafkaEventConsumer, KafkaPublisher, type ConsumedEvent } from '@booking/kafka';
 import { describeError, type JsonLogger } from './json-logger';
 import { counterIn, gaugeIn, METRICS } from './metrics';
+import { Readiness } from './readiness';
 import { KAFKA, LOGGER, SERVICE_CONFIG } from './tokens';
 
 /** What an `@EventPattern('booking.confirmed')` handler receives: the event, its data parsed. */
@@ -129,7 +130,15 @@ export class KafkaEventTransport extends Server implements CustomTransportStrate
         });
       },
     });
-    await this.consumer.start();
+    // Only connected and subscribed: HTTP starts while the group rebalances (see consumerJoined).
+    await this.consumer.connect();
+  }
+
+  /** Resolves when this instance is a member of its consumer group; readiness reports it. */
+  consumerJoined(): Promise<void> {
+    return this.consumer?.joined
+      ? Promise.resolve()
+      : Promise.reject(new Error('joining its consumer group'));
   }
 
   /** The event as it arrived, and where it came from and why it failed, in headers. */
@@ -235,6 +244,8 @@ export async function startEventHandlers(app: INestApplication, group: string): 
     metrics: app.get<Registry>(METRICS),
   });
   app.get(EventHandlersLifecycle).transport = transport;
+  // Not gating: requests need no consumer, and events wait in Kafka until the group has settled.
+  app.get(Readiness).register('events', () => transport.consumerJoined(), { gating: false });
   // Not the HTTP app's global filters: they answer problem+json to a request there is none of here.
   app.connectMicroservice({ strategy: transport }).useGlobalFilters(new KeepHandlerErrors());
   await app.startAllMicroservices();

@@ -140,4 +140,30 @@ describe('KafkaEventConsumer', () => {
     await expectEventually(() => expect(handled).toEqual([0, 2]));
     expect(foreign).toEqual(['intruder-service']);
   });
+  it('connects without waiting for its group to rebalance, then joins and takes its share', async () => {
+    const [topic] = await createTestTopics(kafka, uniqueName('join'), ['events']);
+    const groupId = uniqueName('join');
+    const handledBy: string[] = [];
+    const member = (name: string) => {
+      const consumer = new KafkaEventConsumer(kafka, {
+        groupId,
+        topics: [topic!],
+        handler: async () => {
+          handledBy.push(name);
+        },
+      });
+      consumers.push(consumer);
+      return consumer;
+    };
+    await member('first').start();
+    const second = member('second');
+    // The first member must rejoin at its next heartbeat before the second one is in.
+    await second.connect();
+    expect(second.joined).toBe(false);
+    await expectEventually(() => expect(second.joined).toBe(true));
+
+    await publisher.publish(Array.from({ length: 40 }, (_, i) => message(topic!, `key-${i}`, i)));
+    await expectEventually(() => expect(handledBy).toHaveLength(40));
+    expect(new Set(handledBy)).toEqual(new Set(['first', 'second']));
+  });
 });
