@@ -228,6 +228,45 @@ describe('holds through the gateway', () => {
     expect(await holdsAsAnswered(records, platform.database('booking'))).toEqual([]);
   });
 
+  it.each([
+    ['without', {}],
+    ['with', { 'idempotency-key': 'changed-while-planned' }],
+  ])(
+    'plans again when the resource changed after it was read, %s an Idempotency-Key',
+    async (_with, headers: Record<string, string>) => {
+      const car = await admin.createResource({ depositAmount: 2_000_000 });
+      // Uncommitted, the change is invisible to the hold's first read but holds the row's lock.
+      const change = await platform.database('booking').connect();
+      try {
+        await change.query('BEGIN');
+        await change.query('UPDATE resource SET deposit_amount = 3000000 WHERE resource_id = $1', [
+          car['resourceId'],
+        ]);
+        const answered = (await customer()).hold(
+          { resourceId: car['resourceId'], start: '2026-03-02T10:00:00Z', end: '2026-03-02T12:00:00Z' },
+          headers,
+        );
+        await expectEventually(async () => {
+          const { rows } = await change.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          expect(rows[0].n).toBe(1);
+        });
+        await change.query('COMMIT');
+        const response = await answered;
+        expect(response.status).toBe(201);
+        expect(await readJson(response)).toMatchObject({ status: 'HOLD', depositAmount: 3_000_000 });
+      } finally {
+        change.release();
+      }
+      expect([
+        await activeBookings(car['resourceId'] as string),
+        await eventsAbout(car['resourceId'] as string),
+      ]).toEqual([1, 1]);
+    },
+  );
+
   it('lets adjacent periods both succeed, until an after-buffer joins them', async () => {
     const plain = await admin.createResource();
     const client = await customer();

@@ -1,4 +1,4 @@
-export { OutboxWriter, type OutboxEvent } from './outbox-writer';
+export { OutboxWriter, type OutboxEvent, type OutboxInsert } from './outbox-writer';
 export { OutboxRelay, type OutboxRelaySettings } from './outbox-relay';
 export { Inbox } from './inbox';
 export { OUTBOX_MIGRATIONS } from './outbox-migrations';

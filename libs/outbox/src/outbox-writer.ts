@@ -24,27 +24,51 @@ export class OutboxWriter {
     tx: TransactionClient,
     event: OutboxEvent<TType, TData>,
   ): Promise<CloudEvent<TType, TData>> {
+    const prepared = this.prepare(event);
+    const { sql, values } = prepared.statement(1);
+    await tx.query(sql, values);
+    return prepared.envelope;
+  }
+
+  /** The event checked and enveloped, and its INSERT, to run in a statement of the caller's. */
+  prepare<TType extends string, TData>(event: OutboxEvent<TType, TData>): OutboxInsert<TType, TData> {
     this.check(event.type, event.data);
     const envelope = toCloudEvent(event, { id: randomUUID(), source: this.source, time: this.now() });
-    // One round trip. The advisory lock makes writers of one key queue until the earlier one
-    // commits, so a key's ids (and thus the relay's publishing order) follow commit order even
-    // when its transactions race. The notification is delivered at commit, dropped on rollback,
-    // and several in one transaction fold into one. It is skipped while a relay holds the quiet
-    // lease (it drains on its own clock then): PostgreSQL commits notifying transactions one at
-    // a time, under a cluster-wide lock held through the commit's WAL flush.
-    await tx.query(
-      `INSERT INTO outbox (event_id, topic, message_key, lane, payload)
-       SELECT $1, $2, $3, $4, $5 FROM (SELECT pg_advisory_xact_lock(hashtextextended($3, 0))) AS key_lock
-       RETURNING CASE WHEN (SELECT until FROM outbox_quiet) > clock_timestamp() THEN NULL ELSE pg_notify($6, '') END`,
-      [
-        envelope.id,
-        event.topic,
-        event.subject,
-        laneOf(event.subject),
-        JSON.stringify(envelope),
-        OUTBOX_CHANNEL,
-      ],
-    );
-    return envelope;
+    const values = [
+      envelope.id,
+      event.topic,
+      event.subject,
+      laneOf(event.subject),
+      JSON.stringify(envelope),
+      OUTBOX_CHANNEL,
+    ];
+    // The advisory lock makes writers of one key queue until the earlier one commits, so a key's
+    // ids (and thus the relay's publishing order) follow commit order even when its transactions
+    // race. The notification is delivered at commit, dropped on rollback, and several in one
+    // transaction fold into one. It is skipped while a relay holds the quiet lease (it drains on
+    // its own clock then): PostgreSQL commits notifying transactions one at a time, under a
+    // cluster-wide lock held through the commit's WAL flush.
+    const statement = (first: number, onlyAfter?: string) => {
+      const [id, topic, key, lane, payload, channel] = values.map((_, i) => `$${first + i}`);
+      return {
+        sql: `INSERT INTO outbox (event_id, topic, message_key, lane, payload)
+       SELECT ${id}, ${topic}, ${key}, ${lane}, ${payload}
+         FROM ${onlyAfter ? `${onlyAfter}, ` : ''}(SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))) AS key_lock
+       RETURNING CASE WHEN (SELECT until FROM outbox_quiet) > clock_timestamp() THEN NULL ELSE pg_notify(${channel}, '') END`,
+        values,
+      };
+    };
+    return { envelope, statement };
   }
+}
+
+/** An event ready to be written, with its INSERT for a statement of the caller's. */
+export interface OutboxInsert<TType extends string = string, TData = unknown> {
+  envelope: CloudEvent<TType, TData>;
+  /**
+   * The INSERT, its parameters numbered from `first`. With `onlyAfter`, the name of a CTE of the
+   * caller's statement, it writes the event once per row that CTE returns: only if the change it
+   * reports was made.
+   */
+  statement(first: number, onlyAfter?: string): { sql: string; values: unknown[] };
 }

@@ -19,14 +19,23 @@ export interface PlannedHold<Plan> {
   start: Date;
 }
 
-export interface HoldContext<Plan> {
-  tx: TransactionClient;
-  /** Locked (FOR NO KEY UPDATE) for the rest of the transaction: racing holds on it queue. */
+/** A resource, the plan made against it, and the version of its row that plan was made at. */
+export interface PlannedAgainst<Plan> {
   resource: Resource;
-  now: Date;
   plan: Plan;
+  version: string;
+}
+
+export interface HoldContext<Plan> extends PlannedAgainst<Plan> {
+  tx: TransactionClient;
+  now: Date;
   /** What the response warns the customer of (their standing). */
   warnings: BookingWarning[];
+  /**
+   * Locks the resource's row (FOR NO KEY UPDATE) for the rest of the transaction, so racing holds
+   * queue, and plans again if the row changed since it was planned against (rare).
+   */
+  lock: () => Promise<PlannedAgainst<Plan>>;
 }
 
 /**
@@ -73,17 +82,19 @@ export class HoldTransaction {
     if (replay) return replay;
     if (!current) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
     const limits = holdLimitsOf(this.config);
-    let planned = prepare(current.resource, now, limits);
+    const planned = prepare(current.resource, now, limits);
     const warnings = this.standing.admit(standing, planned.start, now);
     const result = await this.idempotency.run(scope, {
       // Only attempts that passed validation count: never a replay, nor a duplicate still running.
       admit: () => this.rateLimiter.consume(caller.userId),
-      first: (tx) => this.resources.findForHold(tx, request.resourceId),
-      work: async (tx, locked) => {
-        if (!locked) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
-        // Changed since it was planned against (rare): plan again against the row now locked.
-        if (locked.version !== current.version) planned = prepare(locked.resource, now, limits);
-        return work({ tx, resource: locked.resource, now, plan: planned.plan, warnings });
+      work: (tx) => {
+        const lock = async (): Promise<PlannedAgainst<Plan>> => {
+          const locked = await this.resources.findForHold(tx, request.resourceId);
+          if (!locked) throw new DomainError('not_found', `No resource ${request.resourceId}.`);
+          if (locked.version === current.version) return { ...current, plan: planned.plan };
+          return { ...locked, plan: prepare(locked.resource, now, limits).plan };
+        };
+        return work({ tx, now, warnings, lock, ...current, plan: planned.plan });
       },
     });
     if (result.outcome.kind !== 'taken' && !result.replayed)

@@ -3,6 +3,8 @@ import type { TestDatabase } from '@booking/testing';
 import { aBooking, bookingDatabase, savedResource } from '../../../test/booking-database';
 import type { Resource } from '../../resources/domain/resource';
 import type { Booking } from '../domain/booking';
+import { OutboxWriter } from '@booking/outbox';
+import { PgResourceRepository } from '../../resources/infrastructure/resource.repository';
 import { PgBookingRepository } from './booking.repository';
 
 describe('PgBookingRepository on PostgreSQL', () => {
@@ -47,6 +49,39 @@ describe('PgBookingRepository on PostgreSQL', () => {
       blocked: { start: new Date(period(13, 16).start), end: new Date(period(13, 16).end) },
     });
     expect(await refusal(insert(buffered))).toBe('overlap');
+  });
+
+  it('holds in one statement: the booking and its event, only while the resource row is as planned', async () => {
+    const resources = new PgResourceRepository(db.pool);
+    const outbox = new OutboxWriter('booking-test', () => new Date());
+    const eventOf = (booking: Booking) =>
+      outbox.prepare({ topic: 't', type: 'booking.held', subject: booking.bookingId, data: {} });
+    const hold = (booking: Booking, version: string) =>
+      withTransaction(db.pool, (tx) =>
+        bookings.insertIfResourceUnchanged(tx, booking, version, eventOf(booking)),
+      );
+    const stored = async (booking: Booking) => {
+      const { rows } = await db.pool.query<{ events: number }>(
+        'SELECT count(*)::int AS events FROM outbox WHERE message_key = $1',
+        [booking.bookingId],
+      );
+      return [(await bookings.findById(booking.bookingId))?.status, rows[0]!.events];
+    };
+    const planned = (await resources.findCurrent(car.resourceId))!.version;
+    const first = aBooking(car, period(10, 12));
+    expect(await hold(first, planned)).toBe(true);
+    expect(await stored(first)).toEqual(['HOLD', 1]);
+
+    expect(await refusal(hold(aBooking(car, period(11, 13)), planned))).toBe('overlap');
+
+    await withTransaction(db.pool, (tx) => resources.update(tx, { ...car, name: 'renamed' }));
+    const stale = aBooking(car, period(14, 16));
+    expect(await hold(stale, planned)).toBe(false);
+    expect(await stored(stale)).toEqual([undefined, 0]);
+
+    const gone = aBooking({ ...car, resourceId: '00000000-0000-4000-8000-000000000000' }, period(14, 16));
+    expect(await hold(gone, planned)).toBe(false);
+    expect(await stored(gone)).toEqual([undefined, 0]);
   });
 
   it('changes a status only from the statuses named: of two racing transitions exactly one wins', async () => {

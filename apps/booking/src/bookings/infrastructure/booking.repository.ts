@@ -3,6 +3,8 @@ import type { Pool } from 'pg';
 import type { Caller } from '@booking/contracts';
 import { isUuid, type Queryable, type TransactionClient } from '@booking/db';
 import { PG_POOL } from '@booking/nest-kit';
+import type { OutboxInsert } from '@booking/outbox';
+import { resourceVersionOf } from '../../resources/infrastructure/resource.repository';
 import type { Booking, Period } from '../domain/booking';
 import type { BookingStatus } from '../domain/booking-status';
 import { activeStatus, reschedulableStatus } from './status-sql';
@@ -12,6 +14,35 @@ import {
   type BookingMove,
   type StatusChange,
 } from '../application/ports/booking.repository';
+
+const INSERTED_COLUMNS = `booking_id, resource_id, customer_id, status, period, blocked, time_zone, hold_expires_at,
+  deposit_amount, paid_amount, currency, series_id, recurrence_id, contact, version, created_at, updated_at`;
+/** `$2` is the resource's id; `$18` both timestamps. */
+const INSERTED_VALUES = `$1, $2, $3, $4, tstzrange($5, $6, '[)'), tstzrange($7, $8, '[)'), $9, $10, $11, $12, $13,
+  $14, $15, $16, $17, $18, $18`;
+
+function insertedValues(booking: Booking): unknown[] {
+  return [
+    booking.bookingId,
+    booking.resourceId,
+    booking.customerId,
+    booking.status,
+    booking.period.start,
+    booking.period.end,
+    booking.blocked.start,
+    booking.blocked.end,
+    booking.timeZone,
+    booking.holdExpiresAt,
+    booking.depositAmount,
+    booking.paidAmount,
+    booking.currency,
+    booking.seriesId,
+    booking.recurrenceId,
+    booking.contact === null ? null : JSON.stringify(booking.contact),
+    booking.version,
+    booking.createdAt,
+  ];
+}
 
 interface BookingRow {
   booking_id: string;
@@ -97,31 +128,33 @@ export class PgBookingRepository implements BookingRepository {
   /** Inserts and lets the exclusion constraint decide: a clash rejects with SQLSTATE 23P01. */
   async insert(tx: TransactionClient, booking: Booking): Promise<void> {
     await tx.query(
-      `INSERT INTO booking (booking_id, resource_id, customer_id, status, period, blocked, time_zone, hold_expires_at,
-         deposit_amount, paid_amount, currency, series_id, recurrence_id, contact, version, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, tstzrange($5, $6, '[)'), tstzrange($7, $8, '[)'), $9, $10, $11, $12, $13, $14, $15, $16,
-         $17, $18, $18)`,
-      [
-        booking.bookingId,
-        booking.resourceId,
-        booking.customerId,
-        booking.status,
-        booking.period.start,
-        booking.period.end,
-        booking.blocked.start,
-        booking.blocked.end,
-        booking.timeZone,
-        booking.holdExpiresAt,
-        booking.depositAmount,
-        booking.paidAmount,
-        booking.currency,
-        booking.seriesId,
-        booking.recurrenceId,
-        booking.contact === null ? null : JSON.stringify(booking.contact),
-        booking.version,
-        booking.createdAt,
-      ],
+      `INSERT INTO booking (${INSERTED_COLUMNS}) VALUES (${INSERTED_VALUES})`,
+      insertedValues(booking),
     );
+  }
+
+  // One statement instead of the lock, the insert and the event's: PostgreSQL spent twice
+  // pgbench's CPU on a hold's transaction, much of it on statements rather than on their work.
+  async insertIfResourceUnchanged(
+    tx: TransactionClient,
+    booking: Booking,
+    resourceVersion: string,
+    event: OutboxInsert,
+  ): Promise<boolean> {
+    const values = insertedValues(booking);
+    const written = event.statement(values.length + 2, 'held');
+    const { rows } = await tx.query<{ written: number }>(
+      `WITH locked AS (
+         SELECT ${resourceVersionOf('r')} AS version FROM resource r WHERE r.resource_id = $2 FOR NO KEY UPDATE
+       ), held AS (
+         INSERT INTO booking (${INSERTED_COLUMNS})
+         SELECT ${INSERTED_VALUES} FROM locked WHERE locked.version = $${values.length + 1}
+         RETURNING booking_id
+       ), written AS (${written.sql})
+       SELECT count(*)::int AS written FROM written`,
+      [...values, resourceVersion, ...written.values],
+    );
+    return rows[0]?.written === 1;
   }
 
   /** The booking's row locked for the rest of the transaction: what is read is what gets changed. */

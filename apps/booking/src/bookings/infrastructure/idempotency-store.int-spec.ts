@@ -41,7 +41,6 @@ describe('PgIdempotencyStore on PostgreSQL', () => {
         admit: async () => {
           calls.admitted += 1;
         },
-        first: async () => undefined,
         work: async () => {
           calls.worked += 1;
           await gate;
@@ -59,7 +58,7 @@ describe('PgIdempotencyStore on PostgreSQL', () => {
     const first = steps(outcome);
     expect(await store.run(scope(), first.steps)).toEqual({ outcome, replayed: false });
     const again = steps({ kind: 'made', at: new Date(0), n: 0 });
-    const replay = await store.run<undefined, Made>(scope(), again.steps);
+    const replay = await store.run<Made>(scope(), again.steps);
     expect(replay).toEqual({ outcome, replayed: true });
     expect(replay.outcome.at).toBeInstanceOf(Date);
     expect(again.calls).toEqual({ admitted: 0, worked: 0 });
@@ -74,7 +73,7 @@ describe('PgIdempotencyStore on PostgreSQL', () => {
     );
     expect(other.calls.worked).toBe(0);
     // The same body in another key order is the same request.
-    const reordered = await store.run<undefined, Made>(
+    const reordered = await store.run<Made>(
       scope({ resourceId: 'r-1' }),
       steps({ kind: 'made', at: now, n: 3 }).steps,
     );
@@ -101,7 +100,6 @@ describe('PgIdempotencyStore on PostgreSQL', () => {
     const before = await rowCount();
     const failing = {
       admit: async () => undefined,
-      first: async () => undefined,
       work: async (): Promise<Made> => {
         throw new Error('provider down');
       },

@@ -45,19 +45,19 @@ export class PgIdempotencyStore implements IdempotencyStore {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   /**
-   * Without a key: `admit`, then `first` (travelling with BEGIN) and `work`. With one: the key
-   * locked and read, then `admit`, `first` and `work` only if it is new and not in progress.
+   * Without a key: `admit`, then `work` (its first statement travelling with BEGIN). With one: the
+   * key locked and read, then `admit` and `work` only if it is new and not in progress.
    */
-  async run<First, Outcome>(
+  async run<Outcome>(
     scope: { customerId: string; key: string | undefined; fingerprint: string; now: Date },
-    steps: IdempotentSteps<First, Outcome>,
+    steps: IdempotentSteps<Outcome>,
   ): Promise<Replayable<Outcome>> {
-    const { admit, first, work } = steps;
+    const { admit, work } = steps;
     let keyWritten: Promise<unknown> | undefined;
     if (scope.key === undefined) await admit();
     return withTransaction(this.pool, async (tx) => {
       const { key } = scope;
-      if (key === undefined) return { outcome: await work(tx, await first(tx)), replayed: false };
+      if (key === undefined) return { outcome: await work(tx), replayed: false };
       // Issued together (one round trip on the pipelined pool). The lock and the read stay two
       // statements: the read's snapshot must be taken after the lock is held, or a duplicate whose
       // first request committed in between would find the lock free and the key row not yet visible.
@@ -77,7 +77,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
       if (replay) return replay;
       // Only the key's advisory lock is held while the attempt is counted (Redis), no row lock yet.
       await admit();
-      const outcome = await work(tx, await first(tx));
+      const outcome = await work(tx);
       // Not awaited before COMMIT: on the pipelined pool the key row travels with it. Should the
       // insert fail, COMMIT finds the transaction aborted and withTransaction throws; the key
       // row's own error is the one worth reporting.

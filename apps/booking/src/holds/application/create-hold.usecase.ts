@@ -5,21 +5,21 @@ import { OUTBOX_WRITER, TOPIC_NAMES } from '@booking/nest-kit';
 import type { OutboxWriter } from '@booking/outbox';
 import type { Resource } from '../../resources/domain/resource';
 import { slotUnavailable } from '../../bookings/domain/booking-status';
-import { planHold, type HoldLimits } from '../../bookings/domain/hold-plan';
+import { planHold, type HoldLimits, type HoldPlan } from '../../bookings/domain/hold-plan';
 import { newBooking } from '../../bookings/domain/new-booking';
 import { BookingRepository } from '../../bookings/application/ports/booking.repository';
 import type { Replayable } from '../../bookings/application/ports/idempotency-store';
 import type { Booking } from '../../bookings/domain/booking';
 import type { BookingWarning } from '../../customers/domain/standing';
 import { bookingEvent } from '../../bookings/application/booking-events';
-import { HoldTransaction } from '../../bookings/application/hold-transaction';
+import { HoldTransaction, type PlannedAgainst } from '../../bookings/application/hold-transaction';
 
 /** What a hold request came to; kept with its Idempotency-Key, so a replay gets it again. */
 export type HoldOutcome =
   { kind: 'held'; booking: Booking; warnings: BookingWarning[] } | { kind: 'taken'; resourceId: string };
 
 /**
- * `POST /bookings`: validate and resolve the times first, then in one transaction lock the resource row
+ * `POST /bookings`: validate and resolve the times first, then in one statement lock the resource row
  * (so racing holds queue rather than deadlock), insert, and let the exclusion constraint say yes
  * or no. Never "check, then insert". The key row, the booking and its event commit together.
  */
@@ -46,29 +46,35 @@ export class CreateHold {
       request,
       idempotencyKey,
       prepare,
-      async ({ tx, resource, now, plan, warnings }): Promise<HoldOutcome> => {
-        const booking = newBooking(plan, resource, caller, request, now);
-        const event = bookingEvent(
-          this.topics,
-          booking.status === 'HOLD' ? 'booking.held' : 'booking.confirmed',
-          booking,
-        );
-        // Issued together: on the pipelined pool the statements share one round trip.
-        const [saved, inserted, written] = await Promise.allSettled([
-          idempotencyKey === undefined ? undefined : tx.query('SAVEPOINT hold'),
-          this.bookings.insert(tx, booking),
-          this.outbox.write(tx, event),
-        ]);
-        if (saved.status === 'rejected') throw saved.reason;
-        if (inserted.status === 'rejected') {
-          if (!isPgError(inserted.reason, PG_ERRORS.exclusionViolation)) throw inserted.reason;
-          // With a key, a conflict is an answer to store (hence the savepoint); without one, it ends the transaction.
-          if (idempotencyKey === undefined) throw slotUnavailable(resource.resourceId);
-          await tx.query('ROLLBACK TO SAVEPOINT hold');
-          return { kind: 'taken', resourceId: resource.resourceId };
-        }
-        if (written.status === 'rejected') throw written.reason;
-        return { kind: 'held', booking, warnings };
+      async ({ tx, now, warnings, lock, ...planned }): Promise<HoldOutcome> => {
+        const holdAgainst = async ({ resource, plan, version }: PlannedAgainst<HoldPlan>) => {
+          const booking = newBooking(plan, resource, caller, request, now);
+          const event = this.outbox.prepare(
+            bookingEvent(
+              this.topics,
+              booking.status === 'HOLD' ? 'booking.held' : 'booking.confirmed',
+              booking,
+            ),
+          );
+          // Issued together: on the pipelined pool the statements share one round trip.
+          const [saved, inserted] = await Promise.allSettled([
+            idempotencyKey === undefined ? undefined : tx.query('SAVEPOINT hold'),
+            this.bookings.insertIfResourceUnchanged(tx, booking, version, event),
+          ]);
+          if (saved.status === 'rejected') throw saved.reason;
+          if (inserted.status === 'rejected') {
+            if (!isPgError(inserted.reason, PG_ERRORS.exclusionViolation)) throw inserted.reason;
+            // With a key, a conflict is an answer to store (hence the savepoint); without one, it ends the transaction.
+            if (idempotencyKey === undefined) throw slotUnavailable(resource.resourceId);
+            await tx.query('ROLLBACK TO SAVEPOINT hold');
+            return { kind: 'taken', resourceId: resource.resourceId } as const;
+          }
+          return inserted.value ? ({ kind: 'held', booking, warnings } as const) : undefined;
+        };
+        // The resource changed since it was planned against: lock it, plan again, and insert.
+        const outcome = (await holdAgainst(planned)) ?? (await holdAgainst(await lock()));
+        if (!outcome) throw new Error(`resource ${request.resourceId} changed while locked`);
+        return outcome;
       },
     );
   }

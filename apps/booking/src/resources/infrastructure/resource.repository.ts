@@ -40,7 +40,8 @@ const COLUMNS = `resource_id, name, kind, city, owner_id, time_zone, buffer_befo
  * A row's version: the transaction that wrote it. Every update writes a new one, even two in the
  * same millisecond, which `updated_at` would not tell apart.
  */
-const VERSION = 'r.xmin::text';
+export const resourceVersionOf = (alias: string) => `${alias}.xmin::text`;
+const VERSION = resourceVersionOf('r');
 
 function toResource(row: ResourceRow): Resource {
   return {

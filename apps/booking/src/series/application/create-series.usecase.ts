@@ -54,7 +54,8 @@ export class CreateSeries {
       request,
       idempotencyKey,
       prepare,
-      async ({ tx, resource, now, plan, warnings }): Promise<SeriesOutcome> => {
+      async ({ tx, lock, now, warnings }): Promise<SeriesOutcome> => {
+        const { resource, plan } = await lock();
         const clashes = await this.bookings.clashingRanges(
           tx,
           resource.resourceId,

@@ -1,5 +1,6 @@
 import type { Caller } from '@booking/contracts';
 import type { Queryable, TransactionClient } from '@booking/db';
+import type { OutboxInsert } from '@booking/outbox';
 import type { Booking, Period } from '../../domain/booking';
 import type { BookingStatus } from '../../domain/booking-status';
 
@@ -45,6 +46,17 @@ export interface BookingListFilter {
 export abstract class BookingRepository {
   /** Inserts and lets the exclusion constraint decide: a clash rejects with SQLSTATE 23P01. */
   abstract insert(tx: TransactionClient, booking: Booking): Promise<void>;
+  /**
+   * In one statement: locks the booking's resource row (racing holds queue) and, if that row is
+   * still at `resourceVersion`, inserts the booking and writes `event`. False when the row changed
+   * or is gone, and nothing was written; a clash rejects with SQLSTATE 23P01 like `insert`.
+   */
+  abstract insertIfResourceUnchanged(
+    tx: TransactionClient,
+    booking: Booking,
+    resourceVersion: string,
+    event: OutboxInsert,
+  ): Promise<boolean>;
   /** The booking's row locked for the rest of the transaction: what is read is what gets changed. */
   abstract lockById(tx: TransactionClient, bookingId: string): Promise<Booking | undefined>;
   abstract findById(bookingId: string, db?: Queryable): Promise<Booking | undefined>;

@@ -25,23 +25,22 @@ export function fingerprintOf(body: unknown): string {
   return createHash('sha256').update(canonical(body)).digest('hex');
 }
 
-/** What a keyed request does, in order: count it, take its first lock, do its work. */
-export interface IdempotentSteps<First, Outcome> {
+/** What a keyed request does, in order: count it, then do its work in the key's transaction. */
+export interface IdempotentSteps<Outcome> {
   /** Counts the attempt; awaited before any lock is taken, and never for a replay or a duplicate in progress. */
   admit: () => Promise<void>;
-  first: (tx: TransactionClient) => Promise<First>;
-  work: (tx: TransactionClient, first: First) => Promise<Outcome>;
+  work: (tx: TransactionClient) => Promise<Outcome>;
 }
 
 /** A port of the use cases; `PgIdempotencyStore` implements it with PostgreSQL. */
 export abstract class IdempotencyStore {
   /**
-   * Without a key: `admit`, then `first` (travelling with BEGIN) and `work`. With one: the key
-   * locked and read, then `admit`, `first` and `work` only if it is new and not in progress.
+   * Without a key: `admit`, then `work` (its first statement travelling with BEGIN). With one: the
+   * key locked and read, then `admit` and `work` only if it is new and not in progress.
    */
-  abstract run<First, Outcome>(
+  abstract run<Outcome>(
     scope: { customerId: string; key: string | undefined; fingerprint: string; now: Date },
-    steps: IdempotentSteps<First, Outcome>,
+    steps: IdempotentSteps<Outcome>,
   ): Promise<Replayable<Outcome>>;
   /**
    * The stored answer for a key whose request has finished, read before any work or lock, so a
