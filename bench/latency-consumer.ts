@@ -1,7 +1,7 @@
 /**
  * The latency benchmark's consumer, in a process of its own as a real consumer would be, and the
  * platform's own consumer (offsets committed after the handler, per batch): prints `ready`, then
- * `<event id> <arrival ms since epoch>` for every event of the topic.
+ * `<event id> <arrival ms since epoch>` for every event of the topics (comma-separated).
  */
 import { createKafka, KafkaEventConsumer } from '@booking/kafka';
 
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   }, 50);
   const consumer = new KafkaEventConsumer(kafka, {
     groupId,
-    topics: [topic],
+    topics: topic.split(','),
     handler: async ({ event }) => {
       pending.push(`${event.id} ${Date.now()}\n`);
     },

@@ -61,7 +61,15 @@ export class LocalPostgresCluster {
     mkdirSync(logDir, { recursive: true });
     const owner = serverOwner();
     if (owner) chownSync(logDir, owner.uid, owner.gid);
-    await this.pgCtl(['-l', this.logFile, '-w', '-o', `-p ${this.port} -k /tmp`, 'start']);
+    // The proof runs two instances of each service, each pool warming 10 sessions at start.
+    await this.pgCtl([
+      '-l',
+      this.logFile,
+      '-w',
+      '-o',
+      `-p ${this.port} -k /tmp -c max_connections=300`,
+      'start',
+    ]);
     return Number(readFileSync(join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   }
 

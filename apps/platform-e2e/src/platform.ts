@@ -64,6 +64,8 @@ export function serviceEnvironment(prefix: string): Record<string, string> {
     KAFKA_TOPIC_PREFIX: `${prefix}.`,
     LOG_LEVEL: 'error',
     INTERNAL_JWT_SECRET: TEST_INTERNAL_JWT_SECRET,
+    // Two test workers each run a platform of four pools on one PostgreSQL (max_connections 100).
+    DB_POOL_WARM: '2',
   };
 }
 

@@ -48,6 +48,8 @@ export const commonConfigSchema = z.object({
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   // Above the outbox relay's longest Kafka send, which it awaits inside its transaction.
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** Sessions of the pool (10 at most) opened before the service listens, not on its first requests. */
+  DB_POOL_WARM: z.coerce.number().int().min(0).max(10).default(10),
   /** Redis: how long one command may take before it fails (the platform then answers 503 or falls back). */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(1_000),
 });

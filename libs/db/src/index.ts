@@ -4,7 +4,7 @@ export {
   TransactionRolledBack,
   withTransaction,
 } from './transaction';
-export { createPool, databaseUrl, timeoutOptions, type DatabaseTimeouts } from './pool';
+export { createPool, databaseUrl, timeoutOptions, warmPool, type DatabaseTimeouts } from './pool';
 export { ensureDatabase, dropDatabase } from './database-admin';
 export { runMigrations, type MigrationClass } from './migrations';
 export { isDatabaseTimeout, isDatabaseUnavailable, isPgError, PG_ERRORS } from './pg-errors';

@@ -18,6 +18,7 @@ import type { CommonConfig } from '@booking/config';
 import { assertEventData, EVENT_SOURCES, topicNames } from '@booking/contracts';
 import {
   createPool,
+  warmPool,
   databaseUrl,
   timeoutOptions,
   ensureDatabase,
@@ -75,7 +76,9 @@ async function openDatabase(
     lockMs: config.DB_LOCK_TIMEOUT_MS,
     idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
-  return { pool: createPool(url, { max: 10, ...timeouts }), url };
+  const pool = createPool(url, { max: 10, ...timeouts });
+  await warmPool(pool, config.DB_POOL_WARM);
+  return { pool, url };
 }
 
 /**
