@@ -134,7 +134,7 @@ export class KafkaEventTransport extends Server implements CustomTransportStrate
     await this.consumer.connect();
   }
 
-  /** Resolves when this instance is a member of its consumer group; readiness reports it. */
+  /** Resolves once this instance has joined its consumer group, rejects before; readiness reports it. */
   consumerJoined(): Promise<void> {
     return this.consumer?.joined
       ? Promise.resolve()
