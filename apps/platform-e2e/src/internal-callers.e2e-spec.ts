@@ -1,5 +1,5 @@
 import { InternalTokens } from '@booking/nest-kit';
-import { TEST_INTERNAL_JWT_SECRET } from '@booking/testing';
+import { expectEventually, TEST_INTERNAL_JWT_SECRET } from '@booking/testing';
 import { CAR, platformForSuite, readJson } from './fixtures';
 import type { RunningPlatform } from './platform';
 
@@ -60,6 +60,16 @@ describe('only the gateway may speak for a caller', () => {
     expect(listed.status).toBe(200);
     expect((await direct('booking', '/health/live')).status).toBe(200);
     expect((await direct('booking', '/metrics')).status).toBe(200);
+  });
+
+  it('reports in readiness that it has joined its consumer group', async () => {
+    await expectEventually(async () => {
+      const response = await direct('booking', '/health/ready');
+      expect([response.status, await readJson(response)]).toEqual([
+        200,
+        { status: 'ready', checks: expect.objectContaining({ database: 'up', events: 'up' }) },
+      ]);
+    });
   });
 
   it('lists bookings through the gateway as before', async () => {
