@@ -12,7 +12,8 @@ import { proofTable } from './proof-table';
 
 async function main(): Promise<void> {
   const size: ProofSize = process.env['PROOF_SIZE'] === 'short' ? 'short' : 'full';
-  const only = process.env['PROOF_ONLY'];
+  // Names, or parts of them, separated by commas: the scenarios to run.
+  const only = process.env['PROOF_ONLY']?.split(',').map((part) => part.trim());
   const logDir = join(CACHE_DIR, 'logs', `proof-${new Date().toISOString().replaceAll(':', '-')}`);
   process.stdout.write(`starting two instances of every service and of the gateway (logs: ${logDir}) …\n`);
   const stack = await ProofStack.start({ instances: 2, logDir });
@@ -22,7 +23,9 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = [];
   try {
     const world = await prepareWorld(stack);
-    for (const scenario of SCENARIOS.filter((candidate) => !only || candidate.name.includes(only))) {
+    for (const scenario of SCENARIOS.filter(
+      (candidate) => !only || only.some((part) => candidate.name.includes(part)),
+    )) {
       process.stdout.write(`${scenario.name} …\n`);
       const result = await scenario.run(world, scenario.sizes[size]);
       results.push(result);
