@@ -30,6 +30,7 @@ describe('the platform as processes, two of each, while things break', () => {
       expect(result.faults).toBe(size.faults);
       // Traffic flowed throughout: operations (holds, payments, cancels) at least half the journeys due.
       expect(result.operations).toBeGreaterThan((size.loadMs / 1000) * result.journeysPerSecond * 0.5);
+      expect(result.reads).toBeGreaterThanOrEqual((size.loadMs / 1000) * result.readsPerSecond * 0.9);
     }, 600_000);
   }
 });

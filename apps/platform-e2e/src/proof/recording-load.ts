@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { paced } from './read-load';
 import type { RecordedHold } from './recorded-holds';
 
 /** A cancel as the load sent it, and what it came to in the end. */
@@ -90,15 +91,7 @@ const DAYS = 300;
 export async function runRecordingLoad(options: LoadOptions): Promise<LoadRecord> {
   const record = emptyRecord();
   const client = new RetryingClient(options.nextGateway, record);
-  const journeys: Promise<void>[] = [];
-  const started = Date.now();
-  const interval = 1000 / options.journeysPerSecond;
-  for (let i = 0; !options.signal.aborted; i += 1) {
-    journeys.push(journey(client, options, record, i));
-    const due = started + (i + 1) * interval;
-    if (due > Date.now()) await sleep(due - Date.now());
-  }
-  await Promise.all(journeys);
+  await paced(options.journeysPerSecond, options.signal, (i) => journey(client, options, record, i));
   return record;
 }
 
@@ -204,7 +197,7 @@ async function journey(client: RetryingClient, options: JourneyOptions, record: 
 }
 
 /** A whole day, a week or more ahead: any of them may be taken on a car by now. */
-function randomDay(): Period {
+export function randomDay(): Period {
   const day = FIRST_DAY + Math.floor(Math.random() * DAYS) * DAY_MS;
   return { start: new Date(day).toISOString(), end: new Date(day + DAY_MS).toISOString() };
 }

@@ -4,13 +4,16 @@ import { CAR } from '../fixtures';
 import { checkInvariants } from './invariants';
 import type { ProofStack } from './proof-stack';
 import { outcomesAsAnswered } from './recorded-outcomes';
-import { measureCapacity, runRecordingLoad, type LoadRecord } from './recording-load';
+import { emptyReadRecord, measureReadCapacity, runReadLoad, type Read, type ReadRecord } from './read-load';
+import { measureCapacity, randomDay, runRecordingLoad, type LoadRecord } from './recording-load';
 
 /** How big a run is: seconds in CI, minutes from `npm run proof`. */
 export interface ScenarioSize {
   /** The load runs at least this long, and on until the last fault has been dealt with. */
   loadMs: number;
   journeysPerSecond: number;
+  /** Reads a second beside the journeys (searches, cars, slots, one's bookings), as front ends send most. */
+  readsPerSecond?: number;
   /** How many faults of its kind a scenario injects. */
   faults: number;
   /** How long each fault lasts, where the scenario chooses it (the whole Kafka cluster down). */
@@ -27,6 +30,15 @@ export interface ScenarioResult {
   figures: string;
   /** The pace the load ran at: the size's, or less on a machine that sustains less. */
   journeysPerSecond: number;
+  /** Reads sent beside the journeys, and their pace (likewise the size's or less). */
+  reads: number;
+  readsPerSecond: number;
+}
+
+/** What a scenario promises beyond the checker's invariants. */
+export interface ScenarioPromises {
+  /** Every request, write or read, is answered at its first attempt: no 5xx, reset or timeout. */
+  everyRequestAnswered?: boolean;
 }
 
 /** What a scenario's faults did, for its row. */
@@ -44,6 +56,8 @@ export interface ProofWorld {
   bookingEvents: TopicCollector;
   /** Journeys a second the platform sustained here, without faults, before the scenarios ran. */
   capacityPerSecond: number;
+  /** Reads a second (of the scenarios' four kinds) it sustained likewise. */
+  readCapacityPerSecond: number;
 }
 
 /** How long the platform may take, once traffic stops, to reach every effect (refunds, messages, events). */
@@ -59,6 +73,21 @@ const CAPACITY_MEASURED_FOR_MS = 15_000;
 /** The pace a scenario's load runs at: its size's, or half the measured capacity if that is less. */
 export function paceOf(size: Pick<ScenarioSize, 'journeysPerSecond'>, capacityPerSecond: number): number {
   return Math.min(size.journeysPerSecond, capacityPerSecond * LOAD_SHARE_OF_CAPACITY);
+}
+
+/**
+ * Reads beside the journeys take at most this share of the measured read capacity: with a
+ * restart every 10 s, two fifths were all answered here (p99 0.9 s) and four fifths were not.
+ */
+const READ_SHARE_OF_CAPACITY = 1 / 3;
+const READ_CAPACITY_MEASURED_FOR_MS = 10_000;
+
+/** The reads a second a scenario sends: its size's, or a third of the read capacity if that is less. */
+export function readPaceOf(
+  size: Pick<ScenarioSize, 'readsPerSecond'>,
+  readCapacityPerSecond: number,
+): number {
+  return Math.min(size.readsPerSecond ?? 0, readCapacityPerSecond * READ_SHARE_OF_CAPACITY);
 }
 
 export async function prepareWorld(stack: ProofStack, cars = 40): Promise<ProofWorld> {
@@ -77,13 +106,22 @@ export async function prepareWorld(stack: ProofStack, cars = 40): Promise<ProofW
   const bookingEvents = await new TopicCollector(stack.kafka, `proof-checker-${Date.now()}`).start([
     stack.topics.booking,
   ]);
+  // Reads first: measured after the journeys, they met the work those left behind (events,
+  // messages, refunds) and gave 74/s where a fresh stack gave 254/s.
+  const readCapacityPerSecond = await measureReadCapacity(
+    {
+      nextGateway: () => stack.nextGatewayUrl(),
+      nextRead: proofReads(resourceIds, await customersOf('capacity')),
+    },
+    READ_CAPACITY_MEASURED_FOR_MS,
+  );
   const capacityPerSecond = await measureCapacity(
     { ...journeyTargets(stack, resourceIds), customers: await customersOf('capacity') },
     CAPACITY_MEASURED_FOR_MS,
   );
   if (capacityPerSecond < 1)
     throw new Error(`the platform completed ${capacityPerSecond.toFixed(2)} journeys/s without faults`);
-  return { stack, resourceIds, bookingEvents, capacityPerSecond };
+  return { stack, resourceIds, bookingEvents, capacityPerSecond, readCapacityPerSecond };
 }
 
 /**
@@ -95,25 +133,39 @@ export async function runScenario(
   name: string,
   size: ScenarioSize,
   inject: () => Promise<InjectedFaults>,
+  promises: ScenarioPromises = {},
 ): Promise<ScenarioResult> {
   const { stack } = world;
   const journeysPerSecond = paceOf(size, world.capacityPerSecond);
+  const customers = await customersOf(name);
   const stopLoad = new AbortController();
+  const startedAt = Date.now();
   const load = runRecordingLoad({
     ...journeyTargets(stack, world.resourceIds),
     signal: stopLoad.signal,
-    customers: await customersOf(name),
+    customers,
     journeysPerSecond,
   });
+  const readsPerSecond = readPaceOf(size, world.readCapacityPerSecond);
+  const reads =
+    readsPerSecond > 0
+      ? runReadLoad({
+          nextGateway: () => stack.nextGatewayUrl(),
+          nextRead: proofReads(world.resourceIds, customers),
+          readsPerSecond,
+          signal: stopLoad.signal,
+        })
+      : Promise.resolve(emptyReadRecord());
   // Stopped even when injecting throws: a load left running would weigh on every later scenario.
   const [faults] = await Promise.all([inject(), sleep(size.loadMs)]).finally(() => stopLoad.abort());
-  const record = await load;
+  const [record, readRecord] = await Promise.all([load, reads]);
+  const seconds = (Date.now() - startedAt) / 1000;
   const crashed = await restartCrashed(stack);
-  // Under any fault, the platform answers 503 and the client retries; a 500 is a bug.
-  const errors = Object.entries(record.failures)
-    .filter(([failure]) => failure.startsWith('500'))
-    .map(([failure, count]) => `${count} answers were ${failure}`);
-  const violations = [...crashed, ...errors, ...(await settledViolations(world, record))];
+  const violations = [
+    ...crashed,
+    ...failedRequests(record, readRecord, promises),
+    ...(await settledViolations(world, record)),
+  ];
   return {
     name,
     operations:
@@ -122,8 +174,10 @@ export async function runScenario(
     violations: [...(faults.violations ?? []), ...violations],
     figures:
       `${journeysPerSecond.toFixed(1)} journeys/s (capacity ${world.capacityPerSecond.toFixed(1)}): ` +
-      `${loadFigures(record)}; ${faults.figures}`,
+      `${loadFigures(record)}; ${readFigures(readRecord, world, seconds)}${faults.figures}`,
     journeysPerSecond,
+    reads: readRecord.sent,
+    readsPerSecond,
   };
 }
 
@@ -146,6 +200,44 @@ function customersOf(scenario: string): Promise<{ userId: string; authorization:
       authorization: await bearer(`${prefix}-${i}`, 'customer', { expiresIn: '12h' }),
     })),
   );
+}
+
+/**
+ * Failed attempts that break a promise: a 500 always (under any fault the platform answers 503
+ * and the client retries); any failure at all where the scenario promises every request answered.
+ */
+function failedRequests(record: LoadRecord, reads: ReadRecord, promises: ScenarioPromises): string[] {
+  const failures = promises.everyRequestAnswered
+    ? {
+        ...Object.fromEntries(
+          Object.entries(record.failures).map(([failure, n]) => [`${failure} (write)`, n]),
+        ),
+        ...Object.fromEntries(Object.entries(reads.failures).map(([failure, n]) => [`${failure} (read)`, n])),
+        ...(record.refusedConnections > 0 ? { 'connection refused (write)': record.refusedConnections } : {}),
+      }
+    : Object.fromEntries(Object.entries(record.failures).filter(([failure]) => failure.startsWith('500')));
+  return Object.entries(failures).map(([failure, count]) => `${count} attempts were answered ${failure}`);
+}
+
+/**
+ * What the scenario's customers read between their writes, in turns: a day's search in the load's
+ * city, a car, their own bookings, a car's slots for a day.
+ */
+function proofReads(resourceIds: string[], customers: { authorization: string }[]): () => Read {
+  let turn = 0;
+  return () => {
+    const i = turn++;
+    const resourceId = resourceIds[i % resourceIds.length]!;
+    const day = randomDay();
+    const date = day.start.slice(0, 10);
+    const paths = [
+      `/v1/availability?city=PROOF&kind=car&from=${day.start}&to=${day.end}`,
+      `/v1/resources/${resourceId}`,
+      `/v1/bookings?limit=20`,
+      `/v1/resources/${resourceId}/slots?from=${date}&to=${date}&durationMinutes=60`,
+    ];
+    return { path: paths[i % paths.length]!, authorization: customers[i % customers.length]!.authorization };
+  };
 }
 
 /** Every instance the scenario did not leave running crashed by itself: a violation, and restarted. */
@@ -184,15 +276,30 @@ async function currentViolations(world: ProofWorld, record: LoadRecord): Promise
 }
 
 function loadFigures(record: LoadRecord): string {
-  const sorted = [...record.latenciesMs].sort((a, b) => a - b);
-  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+  const p99 = p99Of(record.latenciesMs);
+  const failedAttempts = Object.values(record.failures).reduce((sum, count) => sum + count, 0);
   const held = record.holds.filter((hold) => hold.status === 201).length;
   return (
     `${record.requests} requests (${held} holds, ${record.holds.length - held} refused, ` +
     `${record.payments.length} paid, ${movedCount(record)}, ${record.cancels.length} cancelled), ` +
-    `${Object.values(record.failures).reduce((sum, count) => sum + count, 0)} attempts failed and were retried (${failureCounts(record)}slowest ${Math.round(record.slowestFailureMs)} ms), ` +
+    `${failedAttempts} attempts failed and were retried (${failedAttempts ? `${failureList(record.failures)}, ` : ''}slowest ${Math.round(record.slowestFailureMs)} ms), ` +
     `${record.refusedConnections} refused by a stopped gateway, p99 ${Math.round(p99)} ms`
   );
+}
+
+/** The reads' figures: their pace against the measured read capacity, failures and p99. */
+function readFigures(reads: ReadRecord, world: ProofWorld, seconds: number): string {
+  if (reads.sent === 0) return '';
+  const failed = Object.values(reads.failures).reduce((sum, count) => sum + count, 0);
+  return (
+    `${reads.sent} reads at ${Math.round(reads.sent / seconds)}/s (read capacity ${Math.round(world.readCapacityPerSecond)}/s), ` +
+    `${failed} failed${failed ? ` (${failureList(reads.failures)})` : ''}, p99 ${Math.round(p99Of(reads.latenciesMs))} ms; `
+  );
+}
+
+function p99Of(latenciesMs: number[]): number {
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
 }
 
 function movedCount(record: LoadRecord): string {
@@ -200,8 +307,8 @@ function movedCount(record: LoadRecord): string {
   return `${moved} moved, ${record.reschedules.length - moved} moves refused`;
 }
 
-function failureCounts(record: LoadRecord): string {
-  return Object.entries(record.failures)
-    .map(([failure, count]) => `${failure} ×${count}, `)
-    .join('');
+function failureList(failures: Record<string, number>): string {
+  return Object.entries(failures)
+    .map(([failure, count]) => `${failure} ×${count}`)
+    .join(', ');
 }
