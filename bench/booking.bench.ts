@@ -42,9 +42,10 @@ function startService(app: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(
     process.execPath,
     [
-      // BENCH_CPU_PROF=<dir>: each service writes a .cpuprofile there when it exits.
+      // BENCH_CPU_PROF=<dir>: each service writes a .cpuprofile to <dir>/<app> when it exits
+      // (`bench/profile-summary.ts <dir>` reads them).
       ...(process.env['BENCH_CPU_PROF']
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`]
+        ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env['BENCH_CPU_PROF'], app)}`]
         : []),
       '-r',
       join(ROOT, 'infra/local/register.js'),
