@@ -29,6 +29,9 @@ export function createFastifyAdapter(options: AdapterOptions = {}): FastifyAdapt
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     logger: false,
+    // A request that reaches a closing app on a connection still open (a client's keep-alive) is
+    // served, and its answer closes the connection: Fastify's 503 would fail it, and not as problem+json.
+    return503OnClosing: false,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
