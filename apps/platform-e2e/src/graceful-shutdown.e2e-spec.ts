@@ -102,8 +102,9 @@ describe('graceful shutdown of a service process', () => {
     const duringDrain: Promise<number | string>[] = [];
     while (!service.hasExited() && typeof (readiness.at(-1) ?? 200) === 'number') {
       readiness.push(await fate(fetch(`${service.base}/health/ready`)));
-      if (readiness.at(-1) === 503 && duringDrain.length < 5)
-        duringDrain.push(create(100 + duringDrain.length));
+      // All at the first 503, so all are sent early in the drain, however slow the polls are.
+      if (readiness.at(-1) === 503 && duringDrain.length === 0)
+        duringDrain.push(...Array.from({ length: 5 }, (_, i) => create(100 + i)));
       await sleep(10);
     }
     const statuses = await Promise.all(inFlight);
