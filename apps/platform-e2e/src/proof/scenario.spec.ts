@@ -1,3 +1,4 @@
+import { stoppedRising } from './read-load';
 import { paceOf, readPaceOf } from './scenario';
 
 describe('paceOf', () => {
@@ -11,9 +12,20 @@ describe('paceOf', () => {
 });
 
 describe('readPaceOf', () => {
-  it('keeps a size’s reads while they are at most a third of the read capacity', () => {
+  it('keeps a size’s reads while they are at most two thirds of the read capacity', () => {
     expect(readPaceOf({ readsPerSecond: 200 }, 1_000)).toBe(200);
-    expect(readPaceOf({ readsPerSecond: 200 }, 254)).toBeCloseTo(84.67);
+    expect(readPaceOf({ readsPerSecond: 200 }, 303)).toBe(200);
+    expect(readPaceOf({ readsPerSecond: 200 }, 240)).toBeCloseTo(160);
     expect(readPaceOf({}, 254)).toBe(0);
+  });
+});
+
+describe('stoppedRising', () => {
+  it('goes on while each round gains a tenth or more on the one before', () => {
+    expect(stoppedRising(undefined, 185)).toBe(false);
+    expect(stoppedRising(185, 318)).toBe(false);
+    expect(stoppedRising(365, 464)).toBe(false);
+    expect(stoppedRising(464, 510)).toBe(true);
+    expect(stoppedRising(535, 510)).toBe(true);
   });
 });
