@@ -60,7 +60,7 @@ export async function runReadLoad(options: ReadLoadOptions): Promise<ReadRecord>
  * Reads a second the platform answers 200, without faults, when each of `concurrency` readers
  * sends the next as soon as the last is answered: what this machine sustains.
  */
-export async function measureReadCapacity(
+async function measureReadCapacity(
   options: Pick<ReadLoadOptions, 'nextGateway' | 'nextRead'>,
   forMs: number,
   concurrency = 16,
