@@ -1,3 +1,4 @@
+import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CACHE_DIR } from '@booking/local-infra';
 import { testRun } from '@booking/testing';
@@ -9,10 +10,11 @@ import { SCENARIOS } from './proof/scenarios';
 describe('the platform as processes, two of each, while things break', () => {
   let stack: ProofStack;
   let world: ProofWorld;
+  let logDir: string;
 
   beforeAll(async () => {
     // Every process's log is kept, to read after a failure.
-    const logDir = join(CACHE_DIR, 'logs', `proof-e2e-${testRun().runId}`);
+    logDir = join(CACHE_DIR, 'logs', `proof-e2e-${testRun().runId}`);
     stack = await ProofStack.start({ instances: 2, logDir });
     world = await prepareWorld(stack);
   }, 300_000);
@@ -26,6 +28,8 @@ describe('the platform as processes, two of each, while things break', () => {
     it(`keeps every promise: ${scenario.name}`, async () => {
       const size = scenario.sizes.short;
       const result = await scenario.run(world, size);
+      // Its row of the table (paces, capacities, p99s), to read beside the logs when a check fails.
+      await appendFile(join(logDir, 'scenarios.ndjson'), `${JSON.stringify(result)}\n`);
       expect(result.violations).toEqual([]);
       expect(result.faults).toBe(size.faults);
       // Traffic flowed throughout: operations (holds, payments, cancels) at least half the journeys due.
