@@ -72,8 +72,12 @@ async function measureReadCapacity(
       while (Date.now() - started < forMs) await readOnce(options, record);
     }),
   );
-  const failed = Object.values(record.failures).reduce((sum, count) => sum + count, 0);
-  return (record.sent - failed) / ((Date.now() - started) / 1000);
+  return (record.sent - failureCount(record.failures)) / ((Date.now() - started) / 1000);
+}
+
+/** How many requests failed, of any kind, in a record's failures by kind. */
+export function failureCount(failures: Record<string, number>): number {
+  return Object.values(failures).reduce((sum, count) => sum + count, 0);
 }
 
 /** A round of the warm measure; long enough to even out, short enough to stop soon once warm. */

@@ -6,6 +6,7 @@ import type { ProofStack } from './proof-stack';
 import { outcomesAsAnswered } from './recorded-outcomes';
 import {
   emptyReadRecord,
+  failureCount,
   measureWarmReadCapacity,
   runReadLoad,
   type Read,
@@ -132,13 +133,12 @@ export async function runScenario(
   const { stack } = world;
   const journeysPerSecond = paceOf(size, world.capacityPerSecond);
   const customers = await customersOf(name);
+  const readTargets = {
+    nextGateway: () => stack.nextGatewayUrl(),
+    nextRead: proofReads(world.resourceIds, customers),
+  };
   // Measured just before the reads it paces, on the stack as the earlier scenarios left it.
-  const readCapacityPerSecond = size.readsPerSecond
-    ? await measureWarmReadCapacity({
-        nextGateway: () => stack.nextGatewayUrl(),
-        nextRead: proofReads(world.resourceIds, customers),
-      })
-    : 0;
+  const readCapacityPerSecond = size.readsPerSecond ? await measureWarmReadCapacity(readTargets) : 0;
   const stopLoad = new AbortController();
   const startedAt = Date.now();
   const load = runRecordingLoad({
@@ -150,12 +150,7 @@ export async function runScenario(
   const readsPerSecond = readPaceOf(size, readCapacityPerSecond);
   const reads =
     readsPerSecond > 0
-      ? runReadLoad({
-          nextGateway: () => stack.nextGatewayUrl(),
-          nextRead: proofReads(world.resourceIds, customers),
-          readsPerSecond,
-          signal: stopLoad.signal,
-        })
+      ? runReadLoad({ ...readTargets, readsPerSecond, signal: stopLoad.signal })
       : Promise.resolve(emptyReadRecord());
   // Stopped even when injecting throws: a load left running would weigh on every later scenario.
   const [faults] = await Promise.all([inject(), sleep(size.loadMs)]).finally(() => stopLoad.abort());
@@ -278,7 +273,7 @@ async function currentViolations(world: ProofWorld, record: LoadRecord): Promise
 
 function loadFigures(record: LoadRecord): string {
   const p99 = p99Of(record.latenciesMs);
-  const failedAttempts = Object.values(record.failures).reduce((sum, count) => sum + count, 0);
+  const failedAttempts = failureCount(record.failures);
   const held = record.holds.filter((hold) => hold.status === 201).length;
   return (
     `${record.requests} requests (${held} holds, ${record.holds.length - held} refused, ` +
@@ -291,7 +286,7 @@ function loadFigures(record: LoadRecord): string {
 /** The reads' figures: their pace against the measured read capacity, failures and p99. */
 function readFigures(reads: ReadRecord, readCapacityPerSecond: number, seconds: number): string {
   if (reads.sent === 0) return '';
-  const failed = Object.values(reads.failures).reduce((sum, count) => sum + count, 0);
+  const failed = failureCount(reads.failures);
   return (
     `${reads.sent} reads at ${Math.round(reads.sent / seconds)}/s (read capacity ${Math.round(readCapacityPerSecond)}/s), ` +
     `${failed} failed${failed ? ` (${failureList(reads.failures)})` : ''}, p99 ${Math.round(p99Of(reads.latenciesMs))} ms; `
