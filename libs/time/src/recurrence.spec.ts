@@ -441,6 +441,29 @@ describe('series policies', () => {
     expect(later!.start.toISOString()).toBe('2026-11-01T06:30:00.000Z');
   });
 
+  it('gives every occurrence the first one’s exact duration across DST (RFC 5545 §3.8.5.3)', () => {
+    const span = (spec: SeriesSpec, from: string, to: string) =>
+      expandSeries(spec, new Date(from), new Date(to)).occurrences.map(
+        (o) => `${o.start.toISOString().slice(0, 16)}/${o.end.toISOString().slice(11, 16)}`,
+      );
+    // 01:30–03:30 Los Angeles is two hours in September: on the fall-back and spring-forward days too.
+    const weekly = series('FREQ=WEEKLY', '2027-09-12T01:30', {
+      end: wall('2027-09-12T03:30'),
+      zone: 'America/Los_Angeles',
+    });
+    expect(span(weekly, '2027-11-07T00:00Z', '2027-11-08T00:00Z')).toEqual(['2027-11-07T08:30/10:30']);
+    expect(span(weekly, '2028-03-12T00:00Z', '2028-03-13T00:00Z')).toEqual(['2028-03-12T09:30/11:30']);
+    // 23:30–01:00 Havana is 90 minutes, also on the night its midnight is skipped.
+    const nightly = series('FREQ=DAILY', '2027-02-09T23:30', {
+      end: wall('2027-02-10T01:00'),
+      zone: 'America/Havana',
+    });
+    expect(span(nightly, '2027-03-13T12:00Z', '2027-03-14T12:00Z')).toEqual(['2027-03-14T04:30/06:00']);
+    // Sunday 01:30–02:30 New York, the earlier 01:30 on the fall-back day: one hour, not two.
+    const sunday = series('FREQ=WEEKLY;BYDAY=SU', '2027-10-31T01:30', { end: wall('2027-10-31T02:30') });
+    expect(span(sunday, '2027-11-07T00:00Z', '2027-11-08T00:00Z')).toEqual(['2027-11-07T05:30/06:30']);
+  });
+
   it('answers a window query on a 10-year-old series exactly as a full expansion does', () => {
     for (const rule of [
       'FREQ=WEEKLY;BYDAY=MO,TH',

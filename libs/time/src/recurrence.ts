@@ -47,7 +47,7 @@ export function expandSeries(
   limit = Number.POSITIVE_INFINITY,
 ): Expansion {
   const dtstart = wallToFloating(spec.start);
-  const wallDuration = wallToFloating(spec.end).getTime() - dtstart.getTime();
+  const duration = exactDuration(spec);
   const windowStart = new Date(wallToFloating(instantToWall(from, spec.zone)).getTime() - DAY);
   const windowEnd = new Date(wallToFloating(instantToWall(to, spec.zone)).getTime() + DAY);
   const ruleOptions = distinctCount({
@@ -76,15 +76,23 @@ export function expandSeries(
       continue;
     }
     if (!inWindow(start, from, to) || expansion.occurrences.length >= limit) continue;
-    const endWall = floatingToWall(new Date(occurrence.getTime() + wallDuration));
-    const end = wallToInstant(endWall, spec.zone, spec.disambiguation, 'shiftForward')!;
-    expansion.occurrences.push({
-      recurrenceId: start,
-      start,
-      end: end > start ? end : new Date(start.getTime() + wallDuration),
-    });
+    expansion.occurrences.push({ recurrenceId: start, start, end: new Date(start.getTime() + duration) });
   }
   return expansion;
+}
+
+/**
+ * RFC 5545 §3.8.5.3: every occurrence lasts "the same exact duration" as DTSTART to DTEND, in real
+ * time, so one that crosses a DST change blocks exactly what the customer asked for. DTSTART and
+ * DTEND are read as the series reads its starts (its overlap choice, a gap read forward); where
+ * that leaves no positive length (a DTSTART in a gap pushed past DTEND), the wall-clock length is
+ * the only one the customer named.
+ */
+export function exactDuration(spec: Pick<SeriesSpec, 'start' | 'end' | 'zone' | 'disambiguation'>): number {
+  const start = wallToInstant(spec.start, spec.zone, spec.disambiguation, 'shiftForward')!;
+  const end = wallToInstant(spec.end, spec.zone, spec.disambiguation, 'shiftForward')!;
+  const exact = end.getTime() - start.getTime();
+  return exact > 0 ? exact : wallToFloating(spec.end).getTime() - wallToFloating(spec.start).getTime();
 }
 
 const PERIOD_DAYS: Partial<Record<number, number>> = { [RRule.DAILY]: 1, [RRule.WEEKLY]: 7 };

@@ -1,51 +1,16 @@
+import { transitions } from '../test/zone-transitions';
 import { formatLocal, wallTimeCandidates } from './resolve-instant';
 
 /**
  * A property test over every zone the IANA database (as ICU ships it) has: each offset
- * transition 2026–2036 is found by scanning Intl's own offsets day by day and bisecting to the
- * minute — not with luxon, which the code under test uses — and the wall times around it are
+ * transition 2026–2036 is found from Intl's own offsets (test/zone-transitions.ts) — not with
+ * luxon, which the code under test uses — and the wall times around it are
  * checked: inside a gap none resolves, inside an overlap exactly the two instants do, and the
  * minutes just outside resolve once and round-trip.
  */
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 const FROM = Date.UTC(2026, 0, 1);
 const TO = Date.UTC(2037, 0, 1);
-
-function offsetReader(zone: string): (instant: number) => number {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-  return (instant) => {
-    const name = format.formatToParts(instant).find((part) => part.type === 'timeZoneName')!.value;
-    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-    return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  };
-}
-
-interface Transition {
-  at: number;
-  before: number;
-  after: number;
-}
-
-function transitions(zone: string): Transition[] {
-  const offsetAt = offsetReader(zone);
-  const found: Transition[] = [];
-  let previous = offsetAt(FROM);
-  for (let day = FROM + DAY; day <= TO; day += DAY) {
-    const current = offsetAt(day);
-    if (current === previous) continue;
-    let low = day - DAY;
-    let high = day;
-    while (high - low > MINUTE) {
-      const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
-      if (offsetAt(middle) === previous) low = middle;
-      else high = middle;
-    }
-    found.push({ at: high, before: previous, after: current });
-    previous = current;
-  }
-  return found;
-}
 
 /** Wall-clock fields from "wall milliseconds": the wall time written as if it were UTC. */
 function wallFields(wallMillis: number) {
@@ -73,7 +38,7 @@ describe('every IANA zone, every offset transition 2026–2036', () => {
   let checked = 0;
 
   it.each(ZONES)('%s: gaps are rejected, overlaps give both instants, the rest round-trips', (zone) => {
-    for (const { at, before, after } of transitions(zone)) {
+    for (const { at, before, after } of transitions(zone, FROM, TO)) {
       checked++;
       // The wall times the change skips (a gap) or repeats (an overlap): [low, high) in wall milliseconds.
       const low = at + Math.min(before, after) * MINUTE;

@@ -258,6 +258,12 @@ export function bruteForceExpand(spec: BruteSpec, from: Date, to: Date): { start
   const lastDay = Math.floor(to.getTime() / DAY_MS) + 2;
   let days = selectedDays(rule, start, lastDay, clamp);
   if (rule.count !== undefined) days = days.slice(0, rule.count);
+  // RFC 5545 §3.8.5.3: each lasts DTSTART to DTEND in real time, the wall-clock length where that is not positive.
+  const firstWall = start.dayNumber * DAY_MS + timeOfDay;
+  const exact =
+    place(spec.zone, firstWall + spec.durationMinutes * MINUTE_MS, spec.disambiguation, 'shiftForward')! -
+    place(spec.zone, firstWall, spec.disambiguation, 'shiftForward')!;
+  const duration = exact > 0 ? exact : spec.durationMinutes * MINUTE_MS;
   const occurrences: { start: Date; end: Date }[] = [];
   for (const day of days) {
     const wall = day.dayNumber * DAY_MS + timeOfDay;
@@ -267,12 +273,7 @@ export function bruteForceExpand(spec: BruteSpec, from: Date, to: Date): { start
     if (instant === undefined) continue;
     if (until && 'instant' in until && instant > until.instant) break;
     if (instant < from.getTime() || instant >= to.getTime()) continue;
-    const endWall = wall + spec.durationMinutes * MINUTE_MS;
-    const end = place(spec.zone, endWall, spec.disambiguation, 'shiftForward')!;
-    occurrences.push({
-      start: new Date(instant),
-      end: new Date(end > instant ? end : instant + spec.durationMinutes * MINUTE_MS),
-    });
+    occurrences.push({ start: new Date(instant), end: new Date(instant + duration) });
   }
   return occurrences;
 }

@@ -247,7 +247,7 @@ export interface paths {
         put?: never;
         /**
          * Move a HOLD or CONFIRMED booking to another period
-         * @description Checked against every other booking in one transaction; a taken period keeps the old one. After `maxReschedules` successful moves: 409 `reschedule_limit`. A refused attempt uses none.
+         * @description Checked against every other booking in one transaction; a taken period keeps the old one. Without `end` the booking keeps its exact duration (real time, across DST). After `maxReschedules` successful moves: 409 `reschedule_limit`. A refused attempt uses none.
          *
          *     Any signed-in role.
          */
@@ -2501,7 +2501,7 @@ export interface operations {
             content: {
                 "application/json": {
                     start: string;
-                    end: string;
+                    end?: string;
                     timeZone?: string | null;
                     disambiguation?: ("earlier" | "later") | null;
                 };
@@ -4177,7 +4177,7 @@ export interface operations {
             content: {
                 "application/json": {
                     start: string;
-                    end: string;
+                    end?: string;
                     timeZone?: string | null;
                     disambiguation?: ("earlier" | "later") | null;
                 };

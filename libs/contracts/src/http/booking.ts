@@ -60,7 +60,8 @@ export const slotViewSchema = z.object({
 export const rescheduleBookingSchema = z
   .object({
     start: momentInput,
-    end: momentInput,
+    /** Omitted: the booking keeps its exact duration, as calendar apps move an event. */
+    end: momentInput.optional(),
     timeZone: timeZoneName.nullable().optional(),
     disambiguation: disambiguationSchema.nullable().optional(),
   })

@@ -141,6 +141,7 @@ export function bookingsPaths(): Record<string, unknown> {
         summary: 'Move a HOLD or CONFIRMED booking to another period',
         description:
           'Checked against every other booking in one transaction; a taken period keeps the old one. ' +
+          'Without `end` the booking keeps its exact duration (real time, across DST). ' +
           'After `maxReschedules` successful moves: 409 `reschedule_limit`. A refused attempt uses none.',
         tags: ['bookings'],
         roles: 'any',

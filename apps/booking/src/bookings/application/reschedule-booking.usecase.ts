@@ -16,7 +16,7 @@ import {
   slotUnavailable,
 } from '../domain/booking-status';
 import { termsStartAfterMove } from '../domain/cancel-terms';
-import { blockedOf, checkPeriod, resolveMoment } from '../domain/hold-plan';
+import { blockedOf, checkPeriod, movedPeriod, resolveMoment } from '../domain/hold-plan';
 import { AvailabilityCache } from './ports/availability-cache';
 import { BookingRepository } from './ports/booking.repository';
 import { bookingEvent } from './booking-events';
@@ -56,10 +56,11 @@ export class RescheduleBooking {
       const now = this.clock.now();
       const timeZone = request.timeZone ?? current.timeZone;
       const disambiguation = request.disambiguation ?? undefined;
-      const period = {
-        start: resolveMoment('start', request.start, timeZone, disambiguation),
-        end: resolveMoment('end', request.end, timeZone, disambiguation),
-      };
+      const period = movedPeriod(
+        current.period,
+        resolveMoment('start', request.start, timeZone, disambiguation),
+        request.end === undefined ? undefined : resolveMoment('end', request.end, timeZone, disambiguation),
+      );
       checkPeriod(period, resource, now, holdLimitsOf(this.config));
       // A customer moving their own booking books a new start; a host or admin moving it does not.
       if (caller.role === 'customer') await this.standing.mayBook(current.customerId, period.start, now, tx);

@@ -1,5 +1,5 @@
 import { DomainError } from '@booking/contracts';
-import { planHold } from './hold-plan';
+import { blockedOf, movedPeriod, planHold } from './hold-plan';
 
 const car = {
   timeZone: 'Asia/Ho_Chi_Minh',
@@ -111,6 +111,51 @@ describe('planHold', () => {
       limits,
     });
     expect(plan.status).toBe('HOLD');
+  });
+});
+
+describe('blockedOf', () => {
+  const period = { start: new Date('2026-01-25T10:00:00Z'), end: new Date('2026-01-25T10:30:00Z') };
+
+  it('blocks the before-buffer ahead of the start and the after-buffer past the end', () => {
+    expect(blockedOf(period, { bufferBeforeMinutes: 15, bufferAfterMinutes: 0 })).toEqual({
+      start: new Date('2026-01-25T09:45:00Z'),
+      end: new Date('2026-01-25T10:30:00Z'),
+    });
+    expect(blockedOf(period, { bufferBeforeMinutes: 0, bufferAfterMinutes: 15 })).toEqual({
+      start: new Date('2026-01-25T10:00:00Z'),
+      end: new Date('2026-01-25T10:45:00Z'),
+    });
+  });
+
+  it('holds a before-buffer in a planned hold', () => {
+    const plan = planHold({
+      request: { start: '2026-01-25T08:00:00+07:00', end: '2026-01-25T09:00:00+07:00' },
+      resource: { ...car, bufferBeforeMinutes: 45, bufferAfterMinutes: 10 },
+      now,
+      limits,
+    });
+    expect(plan.blocked).toEqual({
+      start: new Date('2026-01-25T00:15:00Z'),
+      end: new Date('2026-01-25T02:10:00Z'),
+    });
+  });
+});
+
+describe('movedPeriod', () => {
+  // 00:30–02:30 New York on 2027-11-06 is two hours; on the fall-back night the same wall clock is three.
+  const current = { start: new Date('2027-11-06T04:30:00Z'), end: new Date('2027-11-06T06:30:00Z') };
+
+  it('keeps the exact duration when no end is given, across the fall-back night', () => {
+    expect(movedPeriod(current, new Date('2027-11-07T04:30:00Z'), undefined)).toEqual({
+      start: new Date('2027-11-07T04:30:00Z'),
+      end: new Date('2027-11-07T06:30:00Z'),
+    });
+  });
+
+  it('takes the end it is given', () => {
+    const end = new Date('2027-11-07T07:30:00Z');
+    expect(movedPeriod(current, new Date('2027-11-07T04:30:00Z'), end).end).toBe(end);
   });
 });
 

@@ -21,6 +21,14 @@ export interface HoldPlan {
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
+/**
+ * Where a moved booking lies: the period asked for, or, with no end given, the new start plus the
+ * booking's exact duration (real time, as a series keeps it), whatever DST does in between.
+ */
+export function movedPeriod(current: Period, start: Date, end: Date | undefined): Period {
+  return { start, end: end ?? new Date(start.getTime() + current.end.getTime() - current.start.getTime()) };
+}
+
 /** A request's start or end as an instant, or the contract's 422 for the DST rules. */
 export function resolveMoment(
   field: 'start' | 'end',
