@@ -101,9 +101,9 @@ describe('business hours are floating wall-clock time', () => {
 });
 
 describe('computeSlots', () => {
-  const open = [{ start: new Date('2026-12-07T09:00:00Z'), end: new Date('2026-12-07T12:00:00Z') }];
+  const openings = [{ start: new Date('2026-12-07T09:00:00Z'), end: new Date('2026-12-07T12:00:00Z') }];
   const base = {
-    open,
+    openings,
     slotMinutes: 30,
     durationMinutes: 60,
     bufferBeforeMinutes: 0,
@@ -122,6 +122,35 @@ describe('computeSlots', () => {
     const busy = [{ start: new Date('2026-12-07T10:30:00Z'), end: new Date('2026-12-07T11:00:00Z') }];
     expect(starts(computeSlots({ ...base, busy }))).toEqual(['09:00', '09:30', '11:00']);
     expect(starts(computeSlots({ ...base, busy, bufferAfterMinutes: 15 }))).toEqual(['09:00', '11:00']);
+  });
+
+  const at = (clock: string) => new Date(`2026-12-07T${clock}:00Z`);
+  const quarterHourly = { ...base, slotMinutes: 15, durationMinutes: 30 };
+
+  it('leaves out 10:30–11:00 after 10:00–10:30 with a 15-minute after-buffer, and what reaches that buffer', () => {
+    // The booking blocks 10:00–10:45; each slot blocks itself and its own 15 minutes after.
+    const busy = [{ start: at('10:00'), end: at('10:45') }];
+    expect(starts(computeSlots({ ...quarterHourly, busy, bufferAfterMinutes: 15 }))).toEqual([
+      '09:00',
+      '09:15',
+      '10:45',
+      '11:00',
+      '11:15',
+      '11:30',
+    ]);
+  });
+
+  it('leaves out 10:00–10:30 before 10:30–11:00 with a 15-minute before-buffer, and what starts in that buffer', () => {
+    // The booking blocks 10:15–11:00; each slot blocks itself and its own 15 minutes before.
+    const busy = [{ start: at('10:15'), end: at('11:00') }];
+    expect(starts(computeSlots({ ...quarterHourly, busy, bufferBeforeMinutes: 15 }))).toEqual([
+      '09:00',
+      '09:15',
+      '09:30',
+      '09:45',
+      '11:15',
+      '11:30',
+    ]);
   });
 
   it('leaves out slots inside the notice window, staying on the grid', () => {

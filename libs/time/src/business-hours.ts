@@ -26,12 +26,8 @@ export function openingsOn(hours: BusinessHours, date: string, weekday: number):
 
 /**
  * The real instants the business is open on each date of `[fromDate, toDate]` (both included,
- * dates in the business's zone), merged and in order. Each opening is converted on its own date
- * with that date's rules, so a 23-, 25-, 23.5- or 24.5-hour day comes out exactly as long as it
- * is. An opening edge in a DST gap is read with the offset before the gap (RFC 5545's reading,
- * as a series' shiftForward is), so it moves forward by the gap's length; in an overlap, an
- * opening starts at the first of the two instants and ends at the second, so no open wall time
- * is lost.
+ * dates in the business's zone), merged and in order: openings that touch, such as 00:00–24:00
+ * on consecutive days, join into one.
  */
 export function businessIntervals(
   hours: BusinessHours,
@@ -39,18 +35,51 @@ export function businessIntervals(
   fromDate: string,
   toDate: string,
 ): Interval[] {
-  const intervals: Interval[] = [];
+  return mergeIntervals(dailyOpenings(hours, zone, fromDate, toDate));
+}
+
+/** Open on every date from midnight to midnight. */
+export const ROUND_THE_CLOCK: BusinessHours = {
+  weekly: {
+    0: [['00:00', '24:00']],
+    1: [['00:00', '24:00']],
+    2: [['00:00', '24:00']],
+    3: [['00:00', '24:00']],
+    4: [['00:00', '24:00']],
+    5: [['00:00', '24:00']],
+    6: [['00:00', '24:00']],
+  },
+};
+
+/**
+ * Each date's own openings as real instants, date by date, those of one date merged: where a
+ * slot grid starts afresh. Each opening is converted on its own date with that date's rules, so
+ * a 23-, 25-, 23.5- or 24.5-hour day comes out exactly as long as it is. An opening edge in a
+ * DST gap is read with the offset before the gap (RFC 5545's reading, as a series' shiftForward
+ * is), so it moves forward by the gap's length; in an overlap, an opening starts at the first of
+ * the two instants and ends at the second, so no open wall time is lost, but `24:00` ends the
+ * date at the first instant of the next one.
+ */
+export function dailyOpenings(
+  hours: BusinessHours,
+  zone: string,
+  fromDate: string,
+  toDate: string,
+): Interval[] {
+  const openings: Interval[] = [];
   const last = Date.parse(`${toDate}T00:00:00Z`);
   // Calendar days walked as UTC midnights: plain date arithmetic, no zone involved until the edges.
   for (let day = Date.parse(`${fromDate}T00:00:00Z`); day <= last; day += DAY_MS) {
     const date = new Date(day);
+    const ofDate: Interval[] = [];
     for (const [from, to] of openingsOn(hours, date.toISOString().slice(0, 10), date.getUTCDay())) {
       const start = edge(day, from, zone, 'earlier');
-      const end = edge(day, to, zone, 'later');
-      if (start && end && end > start) intervals.push({ start, end });
+      const end = edge(day, to, zone, to === '24:00' ? 'earlier' : 'later');
+      if (start && end && end > start) ofDate.push({ start, end });
     }
+    openings.push(...mergeIntervals(ofDate));
   }
-  return mergeIntervals(intervals);
+  return openings;
 }
 
 const DAY_MS = 86_400_000;

@@ -22,6 +22,8 @@ export {
 } from './wall-clock';
 export {
   businessIntervals,
+  dailyOpenings,
+  ROUND_THE_CLOCK,
   isWithinBusinessHours,
   mergeIntervals,
   openingsOn,

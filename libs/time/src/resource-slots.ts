@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { businessIntervals, type BusinessHours, type Interval } from './business-hours';
+import { dailyOpenings, ROUND_THE_CLOCK, type BusinessHours, type Interval } from './business-hours';
 import { computeSlots } from './slots';
 
 export interface ResourceSlotsQuery {
@@ -32,8 +32,9 @@ export function daysWindow(fromDate: string, toDate: string, zone: string): Inte
 
 /**
  * `GET /resources/{id}/slots` as pure logic: the viewer's days become a UTC window, the
- * resource's own dates around it (one more each side, for zones a day apart) become openings in
- * the resource's zone, and the grid is walked once against the busy ranges.
+ * resource's own dates around it become openings in the resource's zone (a day before, whose
+ * grid may reach into the window; two after, into which a slot may run), and the grid is walked
+ * once against the busy ranges.
  */
 export function resourceSlots(query: ResourceSlotsQuery): Interval[] {
   const { resource } = query;
@@ -41,12 +42,9 @@ export function resourceSlots(query: ResourceSlotsQuery): Interval[] {
   const first = DateTime.fromJSDate(window.start, { zone: resource.timeZone })
     .minus({ days: 1 })
     .toISODate()!;
-  const last = DateTime.fromJSDate(window.end, { zone: resource.timeZone }).toISODate()!;
-  const open = resource.businessHours
-    ? businessIntervals(resource.businessHours, resource.timeZone, first, last)
-    : [daysWindow(first, last, resource.timeZone)];
+  const last = DateTime.fromJSDate(window.end, { zone: resource.timeZone }).plus({ days: 2 }).toISODate()!;
   return computeSlots({
-    open,
+    openings: dailyOpenings(resource.businessHours ?? ROUND_THE_CLOCK, resource.timeZone, first, last),
     slotMinutes: resource.slotMinutes ?? query.durationMinutes,
     durationMinutes: query.durationMinutes,
     bufferBeforeMinutes: resource.bufferBeforeMinutes,

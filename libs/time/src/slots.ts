@@ -1,8 +1,8 @@
-import type { Interval } from './business-hours';
+import { mergeIntervals, type Interval } from './business-hours';
 
 export interface SlotQuery {
-  /** When the resource is open, merged and in order. */
-  open: readonly Interval[];
+  /** Each date's own openings, in date order (`dailyOpenings`): the grid starts afresh at each. */
+  openings: readonly Interval[];
   slotMinutes: number;
   durationMinutes: number;
   bufferBeforeMinutes: number;
@@ -18,13 +18,16 @@ export interface SlotQuery {
 const MINUTE = 60_000;
 
 /**
- * Every slot a hold would get now: on the grid from each opening's start, wholly inside the
- * opening, its blocked range (slot plus buffers) clear of every busy range, not before
- * `notBefore`. One pass over openings × grid with one pointer into the busy ranges, so the cost
- * is linear in slots plus bookings.
+ * Every slot a hold would get now: on the grid from the start of each date's opening, so a day's
+ * slots are the same whatever window asks for them; wholly inside the resource's open time
+ * (touching openings joined, so a slot may run past midnight into the next date's opening); its
+ * blocked range (slot plus buffers) clear of every busy range; not before `notBefore`. A date's
+ * grid stops where its opening ends or the next one begins. One pass over openings × grid with
+ * one pointer into the busy ranges, so the cost is linear in slots plus bookings.
  */
 export function computeSlots(query: SlotQuery): Interval[] {
   const busy = [...query.busy].sort((a, b) => a.start.getTime() - b.start.getTime());
+  const open = mergeIntervals(query.openings);
   const step = query.slotMinutes * MINUTE;
   const duration = query.durationMinutes * MINUTE;
   const before = query.bufferBeforeMinutes * MINUTE;
@@ -33,11 +36,18 @@ export function computeSlots(query: SlotQuery): Interval[] {
   const to = query.window.end.getTime();
   const slots: Interval[] = [];
   let next = 0;
-  for (const opening of query.open) {
-    const openStart = opening.start.getTime();
-    const openEnd = opening.end.getTime();
-    const firstStep = from > openStart ? Math.ceil((from - openStart) / step) : 0;
-    for (let start = openStart + firstStep * step; start + duration <= openEnd && start < to; start += step) {
+  let within = 0;
+  for (const [index, opening] of query.openings.entries()) {
+    const gridStart = opening.start.getTime();
+    const gridEnd = Math.min(opening.end.getTime(), query.openings[index + 1]?.start.getTime() ?? Infinity);
+    while (open[within]!.end.getTime() <= gridStart) within++;
+    const openEnd = open[within]!.end.getTime();
+    const firstStep = from > gridStart ? Math.ceil((from - gridStart) / step) : 0;
+    for (
+      let start = gridStart + firstStep * step;
+      start < gridEnd && start < to && start + duration <= openEnd;
+      start += step
+    ) {
       const blockedStart = start - before;
       const blockedEnd = start + duration + after;
       while (next < busy.length && busy[next]!.end.getTime() <= blockedStart) next++;
