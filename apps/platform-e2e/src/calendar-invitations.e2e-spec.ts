@@ -48,7 +48,7 @@ describe('calendar invitations: every confirmation, move and cancellation email 
       zone: 'America/New_York',
       summary: 'Đặt chỗ của bạn',
       description: `Đặt chỗ ${bookingId}`,
-      attendees: [`MAILTO:${email}`],
+      attendees: [`mailto:${email}`],
     });
     expect([first.start.toISOString(), first.end.toISOString()]).toEqual([
       '2027-03-13T15:00:00.000Z',

@@ -27,7 +27,7 @@ describe('invitationIcs', () => {
     expect(event.start.toISOString()).toBe('2027-03-15T14:00:00.000Z');
     expect(event.end.toISOString()).toBe('2027-03-15T15:00:00.000Z');
     expect(event.organizer).toBe('mailto:bookings@example.test');
-    expect(event.attendees).toEqual(['MAILTO:ana@example.test']);
+    expect(event.attendees).toEqual(['mailto:ana@example.test']);
   });
 
   it('keeps the instants of a booking before the change and of one that spans it', () => {
@@ -64,21 +64,25 @@ describe('invitationIcs', () => {
 
 describe('feedIcs', () => {
   it('writes each booking once in its own zone, one VTIMEZONE per zone, cancelled ones kept as such', () => {
-    const text = feedIcs('Court 1', [
-      entry(),
-      entry({
-        bookingId: 'b-2',
-        timeZone: 'Asia/Ho_Chi_Minh',
-        start: new Date('2027-03-14T03:00:00Z'),
-        end: new Date('2027-03-14T05:00:00Z'),
-      }),
-      entry({ bookingId: 'b-3', timeZone: 'Asia/Kolkata', cancelled: true, sequence: 7 }),
-      entry({
-        bookingId: 'b-4',
-        start: new Date('2027-11-07T06:30:00Z'),
-        end: new Date('2027-11-07T07:30:00Z'),
-      }),
-    ]);
+    const text = feedIcs(
+      'Court 1',
+      [
+        entry(),
+        entry({
+          bookingId: 'b-2',
+          timeZone: 'Asia/Ho_Chi_Minh',
+          start: new Date('2027-03-14T03:00:00Z'),
+          end: new Date('2027-03-14T05:00:00Z'),
+        }),
+        entry({ bookingId: 'b-3', timeZone: 'Asia/Kolkata', cancelled: true, sequence: 7 }),
+        entry({
+          bookingId: 'b-4',
+          start: new Date('2027-11-07T06:30:00Z'),
+          end: new Date('2027-11-07T07:30:00Z'),
+        }),
+      ],
+      'America/New_York',
+    );
     const calendar = parseCalendar(text);
     expect(calendar.method).toBeNull();
     expect([...calendar.timezones].sort()).toEqual(['America/New_York', 'Asia/Ho_Chi_Minh', 'Asia/Kolkata']);
@@ -94,10 +98,26 @@ describe('feedIcs', () => {
     expect(text).toContain('DTSTART;TZID=Asia/Kolkata:20270315T193000');
   });
 
+  it('writes the calendar’s own properties before any component, escaped, and ends every line in CRLF', () => {
+    const text = feedIcs('Court; 1, lit', [entry()]);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(text.split('\r\n').slice(0, 7)).toEqual([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//booking-platform//bookings//EN',
+      'NAME:Court\\; 1\\, lit',
+      'X-WR-CALNAME:Court\\; 1\\, lit',
+      'REFRESH-INTERVAL;VALUE=DURATION:PT15M',
+      'X-PUBLISHED-TTL:PT15M',
+    ]);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
   it('writes a zone it has no VTIMEZONE for in UTC rather than under an undefined TZID', () => {
     const text = feedIcs('Somewhere', [entry({ timeZone: 'Mars/Olympus_Mons' })]);
     const calendar = parseCalendar(text);
-    expect(calendar.timezones).toEqual([]);
+    // Only the feed's own zone, UTC by default: no VTIMEZONE for the event's.
+    expect(calendar.timezones).toEqual(['Etc/UTC']);
     expect(onlyEvent(calendar).zone).toBe('UTC');
     expect(onlyEvent(calendar).start.toISOString()).toBe('2027-03-15T14:00:00.000Z');
     expect(text).toContain('DTSTART:20270315T140000Z');

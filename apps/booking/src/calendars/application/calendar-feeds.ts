@@ -68,13 +68,11 @@ export class CalendarFeeds {
       since: feedSince(this.clock.now()),
       limit: FEED_MAX_EVENTS,
     });
-    const name =
-      owner.kind === 'resource'
-        ? ((await this.resources.findById(owner.resourceId))?.name ?? 'Bookings')
-        : 'My bookings';
+    const resource = owner.kind === 'resource' ? await this.resources.findById(owner.resourceId) : null;
     return feedIcs(
-      name,
+      owner.kind === 'resource' ? (resource?.name ?? 'Bookings') : 'My bookings',
       rows.map((row) => feedEntryOf(row.booking, row.resourceName)),
+      resource?.timeZone,
     );
   }
 

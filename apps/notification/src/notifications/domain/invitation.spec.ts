@@ -27,7 +27,7 @@ describe('invitationFor', () => {
       summary: '您的预订',
       description: '预订 b1',
       organizer: 'mailto:bookings@example.com',
-      attendees: ['MAILTO:li@example.com'],
+      attendees: ['mailto:li@example.com'],
     });
   });
 

@@ -1,0 +1,60 @@
+import { ical4jProblems } from '@booking/testing';
+import { feedIcs, invitationIcs, type CalendarEntry } from './booking-calendar';
+
+const entry = (overrides: Partial<CalendarEntry> = {}): CalendarEntry => ({
+  bookingId: 'b-1',
+  sequence: 2,
+  cancelled: false,
+  start: new Date('2027-03-15T14:00:00Z'),
+  end: new Date('2027-03-15T15:00:00Z'),
+  timeZone: 'America/New_York',
+  summary: 'Court 1; indoor, lit\nnorth side',
+  description: 'Booking b-1',
+  changedAt: new Date('2027-03-01T09:00:00Z'),
+  ...overrides,
+});
+const invite = { organizer: 'Bookings <bookings@example.test>', attendee: 'ana@example.test' };
+
+describe('the calendars the platform writes, read strictly by ical4j', () => {
+  it('finds nothing wrong with invitations, cancellations and feeds across zones, DST and odd names', async () => {
+    const problems = await ical4jProblems({
+      request: invitationIcs(entry(), { method: 'REQUEST', ...invite }),
+      // 01:30 EST to 03:30 EDT: across the spring-forward gap.
+      across: invitationIcs(
+        entry({ start: new Date('2027-03-14T06:30:00Z'), end: new Date('2027-03-14T07:30:00Z') }),
+        {
+          method: 'REQUEST',
+          ...invite,
+        },
+      ),
+      cancel: invitationIcs(entry({ cancelled: true, sequence: 3 }), { method: 'CANCEL', ...invite }),
+      feed: feedIcs('Court 1; indoor, lit', [
+        entry(),
+        entry({ bookingId: 'b-2', timeZone: 'Asia/Kolkata', cancelled: true }),
+        // The second 01:30 of 2027-11-07 in New York: written in UTC.
+        entry({
+          bookingId: 'b-3',
+          start: new Date('2027-11-07T06:30:00Z'),
+          end: new Date('2027-11-07T07:30:00Z'),
+        }),
+        entry({ bookingId: 'b-4', timeZone: 'Australia/Lord_Howe' }),
+      ]),
+      empty: feedIcs('Nothing yet', []),
+      emptyInItsZone: feedIcs('Nothing yet', [], 'Asia/Ho_Chi_Minh'),
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('reports a calendar that breaks a rule: a REQUEST without its ORGANIZER, an event without DTSTAMP', async () => {
+    const request = invitationIcs(entry(), { method: 'REQUEST', ...invite }).replace(
+      /ORGANIZER[^\r]*\r\n/,
+      '',
+    );
+    const feed = feedIcs('Court 1', [entry()]).replace(/DTSTAMP[^\r]*\r\n/, '');
+    const problems = await ical4jProblems({ request, feed });
+    expect(problems).toEqual([
+      expect.stringMatching(/^request: .*ORGANIZER/),
+      expect.stringMatching(/^feed: .*DTSTAMP/),
+    ]);
+  });
+});
