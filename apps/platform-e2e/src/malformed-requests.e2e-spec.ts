@@ -460,8 +460,8 @@ describe('malformed requests', () => {
     },
     { name: 'an unknown series', answer: '404 not_found', method: 'GET', path: `/v1/series/${UNKNOWN}` },
     {
-      name: 'occurrences from nowhen',
-      answer: '400 validation_failed',
+      name: 'occurrences of an unknown series, from nowhen',
+      answer: '404 not_found',
       method: 'GET',
       path: `/v1/series/${UNKNOWN}/occurrences?from=x&to=y`,
     },
@@ -598,6 +598,29 @@ describe('malformed requests', () => {
     }
     expect(failures).toEqual([]);
     expect(await written()).toEqual(before);
+  });
+
+  it('names a path parameter over 100 characters in the 400’s errors', async () => {
+    const long = 'x'.repeat(101);
+    for (const [method, path, name] of [
+      ['GET', `/v1/series/${long}`, 'seriesId'],
+      ['POST', `/v1/series/${UNKNOWN}/occurrences/${long}/cancel`, 'recurrenceId'],
+      ['GET', `/v1/bookings/${long}`, 'bookingId'],
+    ] as const) {
+      const response = await platform.request(path, {
+        method,
+        headers: { authorization: tokens['customer']! },
+        ...(method === 'POST' ? { json: {} } : {}),
+      });
+      expect([path, response.status, await readJson(response)]).toEqual([
+        path,
+        400,
+        expect.objectContaining({
+          code: 'validation_failed',
+          errors: [{ path: `/${name}`, message: 'longer than 100 characters' }],
+        }),
+      ]);
+    }
   });
 
   it('still answers properly formed requests afterwards', async () => {

@@ -181,6 +181,84 @@ describe('recurring series through the gateway', () => {
     ]);
   });
 
+  it('lists a Feb 29 series’ 2028 and 2032 occurrences in one five-year window, and the whole series with none', async () => {
+    const court = await room();
+    const { body, client } = await createSeries({
+      resourceId: court['resourceId'],
+      start: '2028-02-01T14:00:00',
+      end: '2028-02-01T15:00:00',
+      rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;COUNT=3',
+      onMissingDay: 'skip',
+    });
+    const seriesId = body['seriesId'] as string;
+    const window = await occurrences(client, seriesId, '2028-01-01T00:00:00Z', '2033-01-01T00:00:00Z');
+    expect(window.map((o) => o['startLocal'].slice(0, 10))).toEqual(['2028-02-29', '2032-02-29']);
+    const whole = await client.send('GET', `/v1/series/${seriesId}/occurrences?limit=2`);
+    const first = await readJson(whole);
+    expect(first['data'].map((o: Json) => o['startLocal'].slice(0, 10))).toEqual([
+      '2028-02-29',
+      '2032-02-29',
+    ]);
+    const rest = await readJson(
+      await client.send('GET', `/v1/series/${seriesId}/occurrences?limit=2&cursor=${first['nextCursor']}`),
+    );
+    expect([rest['data'].map((o: Json) => o['startLocal'].slice(0, 10)), rest['nextCursor']]).toEqual([
+      ['2036-02-29'],
+      null,
+    ]);
+    // A daily rule on Feb 29 matches once in four years: a page walks a decade and hands on a cursor.
+    const daily = await createSeries({
+      resourceId: court['resourceId'],
+      start: '2028-02-01T16:00:00',
+      end: '2028-02-01T17:00:00',
+      rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29',
+      onMissingDay: 'skip',
+    });
+    const decade = await readJson(
+      await daily.client.send('GET', `/v1/series/${daily.body['seriesId']}/occurrences?limit=50`),
+    );
+    expect(decade['data'].map((o: Json) => o['startLocal'].slice(0, 10))).toEqual([
+      '2028-02-29',
+      '2032-02-29',
+      '2036-02-29',
+    ]);
+    expect(decade['nextCursor']).toEqual(expect.any(String));
+    const malformed = await client.send('GET', `/v1/series/${seriesId}/occurrences?from=soon`);
+    expect([malformed.status, (await readJson(malformed))['errors']]).toEqual([
+      400,
+      expect.arrayContaining([expect.objectContaining({ path: '/from' })]),
+    ]);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const query of ['', '?from=2028-01-01T00:00:00Z&to=2029-01-01T00:00:00Z'])
+      expect((await client.send('GET', `/v1/series/${unknown}/occurrences${query}`)).status).toBe(404);
+  });
+
+  it('gives every occurrence the first one’s real length across the spring-forward night, and keeps it when moved without an end', async () => {
+    const court = await room();
+    const { body, client } = await createSeries({
+      resourceId: court['resourceId'],
+      start: '2027-03-13T01:30:00',
+      end: '2027-03-13T03:30:00',
+      rrule: 'FREQ=DAILY;COUNT=3',
+    });
+    expect(body['occurrences'].map((o: Json) => [o['start'], o['end']])).toEqual([
+      ['2027-03-13T06:30:00Z', '2027-03-13T08:30:00Z'],
+      // 01:30 EST to 04:30 EDT: two real hours, though the wall clock shows three.
+      ['2027-03-14T06:30:00Z', '2027-03-14T08:30:00Z'],
+      ['2027-03-15T05:30:00Z', '2027-03-15T07:30:00Z'],
+    ]);
+    const moved = await client.send(
+      'POST',
+      `/v1/series/${body['seriesId']}/occurrences/${encodeURIComponent('2027-03-14T06:30:00Z')}/reschedule`,
+      { start: '2027-03-15T09:00:00' },
+    );
+    expect(moved.status).toBe(200);
+    expect(await readJson(moved)).toMatchObject({
+      start: '2027-03-15T13:00:00Z',
+      end: '2027-03-15T15:00:00Z',
+    });
+  });
+
   it('refuses a series with a DST-gap occurrence by naming it, unless onNonexistent says skip', async () => {
     const court = await room();
     const body = {

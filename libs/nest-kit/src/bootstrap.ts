@@ -9,6 +9,7 @@ import type { JsonLogger } from './json-logger';
 import { refuseNulInUrl, useJsonBodyParser } from './json-body-parser';
 import { PROBLEM_CONTENT_TYPE, ProblemFilter } from './problem.filter';
 import { toProblem } from './to-problem';
+import { MAX_PARAM_LENGTH, overlongParameterError } from './overlong-parameter';
 import { METRICS, observeHttpRequests } from './metrics';
 import { Readiness } from './readiness';
 import { requestContext } from './request-context';
@@ -25,8 +26,10 @@ export interface AdapterOptions {
 
 /** Fastify as every service runs it: 1 MiB bodies, request ids from `X-Request-Id` or new ones. */
 export function createFastifyAdapter(options: AdapterOptions = {}): FastifyAdapter {
-  return new FastifyAdapter({
+  const routes: string[] = [];
+  const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     trustProxy: options.trustProxy ?? false,
     logger: false,
     // A request that reaches a closing app on a connection still open (a client's keep-alive) is
@@ -39,13 +42,22 @@ export function createFastifyAdapter(options: AdapterOptions = {}): FastifyAdapt
     // What the router refuses before any hook runs (a path parameter over 100 characters, a
     // malformed URL): problem+json like every other error, with the request id.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
-      const { problem, headers } = toProblem(error);
+      const { problem, headers } = toProblem(
+        (error as { code?: string }).code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? overlongParameterError(request.url, routes)
+          : error,
+      );
       void reply
         .status(problem.status)
         .headers({ ...headers, 'x-request-id': request.id, 'content-type': PROBLEM_CONTENT_TYPE })
         .send(problem);
     },
   });
+  // The routes' patterns, so that a too-long path parameter can be named (the router cannot).
+  adapter.getInstance().addHook('onRoute', (route) => {
+    routes.push(route.url);
+  });
+  return adapter;
 }
 
 /**

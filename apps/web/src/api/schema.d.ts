@@ -521,7 +521,7 @@ export interface paths {
         };
         /**
          * Every occurrence whose start lies in [from, to), exceptions applied
-         * @description Held occurrences show their booking (moved ones at their new times; `recurrenceId` never changes); others are `PLANNED`, `CANCELLED` (taken out before being held) or `CONFLICT` (the period was taken when it came due).
+         * @description Without `from` and `to`, the whole series from its first start (a century on for a rule without an end); any window may be asked for, and pages of `limit` bound the work. Held occurrences show their booking (moved ones at their new times; `recurrenceId` never changes); others are `PLANNED`, `CANCELLED` (taken out before being held) or `CONFLICT` (the period was taken when it came due).
          *
          *     Any signed-in role.
          */
@@ -3832,7 +3832,12 @@ export interface operations {
     };
     listSeriesOccurrences: {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+                limit?: number;
+                from?: string;
+                to?: string;
+            };
             header?: {
                 /** @description Echoed on the response; one is made when absent. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -3896,7 +3901,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem+json with code `end_before_start`, `too_long` */
+            /** @description problem+json with code `end_before_start` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3905,7 +3910,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "end_before_start" | "too_long";
+                        code?: "end_before_start";
                     };
                 };
             };

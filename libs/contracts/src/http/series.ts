@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { BOOKING_STATUS_VALUES, bookingViewSchema } from './booking';
+import { pageQuery, rfc3339Instant } from './common';
+
+/** `GET /series/{id}/occurrences`: a window of starts, the series' whole span by default. */
+export const seriesOccurrencesQuery = pageQuery.extend({
+  from: rfc3339Instant.optional(),
+  to: rfc3339Instant.optional(),
+});
 
 const wallClock = z.string().describe('Wall-clock time in the series’ zone, YYYY-MM-DDTHH:mm:ss');
 

@@ -1,6 +1,7 @@
 import {
   cancelBookingSchema,
   cancelledSeriesViewSchema,
+  seriesOccurrencesQuery,
   unheldOccurrenceCancelledSchema,
 } from '@booking/contracts';
 import { jsonSchema, operation } from '../openapi-builder';
@@ -29,17 +30,20 @@ export function seriesPaths(): Record<string, unknown> {
         operationId: 'listSeriesOccurrences',
         summary: 'Every occurrence whose start lies in [from, to), exceptions applied',
         description:
+          'Without `from` and `to`, the whole series from its first start (a century on for a rule without an end); ' +
+          'any window may be asked for, and pages of `limit` bound the work. ' +
           'Held occurrences show their booking (moved ones at their new times; `recurrenceId` never changes); ' +
           'others are `PLANNED`, `CANCELLED` (taken out before being held) or `CONFLICT` (the period was taken when it came due).',
         tags: ['series'],
         roles: 'any',
         pathParams: ['seriesId'],
+        query: seriesOccurrencesQuery,
         success: {
           status: 200,
           description: 'The occurrences in RECURRENCE-ID order, pages of `limit` (default 50, at most 200)',
           schema: page('#/components/schemas/Occurrence'),
         },
-        errors: ['validation_failed', 'end_before_start', 'too_long', 'not_found'],
+        errors: ['validation_failed', 'end_before_start', 'not_found'],
       }),
     },
     '/v1/series/{seriesId}/cancel': {

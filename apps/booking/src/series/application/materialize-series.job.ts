@@ -15,7 +15,7 @@ import { AvailabilityCache } from '../../bookings/application/ports/availability
 import { BookingRepository } from '../../bookings/application/ports/booking.repository';
 import type { Resource } from '../../resources/domain/resource';
 import { ResourceRepository } from '../../resources/application/ports/resource.repository';
-import { lastPossibleStart, specOf, type Series, type SeriesConflict } from '../domain/series';
+import { hasOccurrenceFrom, specOf, type Series, type SeriesConflict } from '../domain/series';
 import { HORIZON_DAYS } from '../domain/series-plan';
 import { SeriesRepository } from './ports/series.repository';
 import { seriesChanged } from './series-events';
@@ -144,9 +144,8 @@ export class MaterializeSeriesJob extends PeriodicJob {
           ...conflict,
         },
       });
-    const last = lastPossibleStart(series);
     // Nothing of a COUNT or UNTIL rule is left beyond the horizon: the series is not read again.
-    const ended = last !== null && last.getTime() < horizon.getTime();
+    const ended = !hasOccurrenceFrom(series, horizon);
     const advanced = await this.series.advance(tx, series.seriesId, {
       heldUntil: horizon,
       newConflicts: conflicts,

@@ -10,10 +10,13 @@ import {
 } from '@booking/contracts';
 import { expandSeries, formatUtc, type Occurrence } from '@booking/time';
 import { BookingRepository } from '../../bookings/application/ports/booking.repository';
-import { specOf, type Series } from '../domain/series';
+import { hasOccurrenceFrom, seriesSpan, specOf, type Series } from '../domain/series';
 import { SeriesRepository } from './ports/series.repository';
 
 export type OccurrenceStatus = (typeof OCCURRENCE_STATUS_VALUES)[number];
+
+/** How much of the rule's time one page walks at the most. */
+const PAGE_SPAN_MS = 10 * 365 * 86_400_000;
 
 /** One occurrence of a window: where it is now, and its booking once held. */
 export interface ListedOccurrence extends Occurrence {
@@ -21,11 +24,9 @@ export interface ListedOccurrence extends Occurrence {
   bookingId: string | null;
 }
 
-const MAX_WINDOW_DAYS = 731;
-
 /**
- * `GET /series/{id}/occurrences`: the rule expanded over the window, with its exceptions laid
- * over it: a held occurrence shows its booking (moved, if it was rescheduled; its RECURRENCE-ID
+ * `GET /series/{id}/occurrences`: the rule expanded over the window (the whole series unless one
+ * is asked for), a page at a time, with its exceptions laid over it: a held occurrence shows its booking (moved, if it was rescheduled; its RECURRENCE-ID
  * stays), one cancelled before it was held shows CANCELLED, one the job could not hold CONFLICT,
  * and the rest PLANNED.
  */
@@ -43,23 +44,33 @@ export class SeriesOccurrences {
   }
 
   async list(
-    caller: Caller,
-    seriesId: string,
-    window: { from: Date; to: Date; cursor?: string; limit: number },
-  ): Promise<{ series: Series; page: Page<ListedOccurrence> }> {
-    const { to, limit } = window;
-    if (to <= window.from) throw new DomainError('end_before_start', 'to must be after from.');
-    if (to.getTime() - window.from.getTime() > MAX_WINDOW_DAYS * 86_400_000)
-      throw new DomainError('too_long', `A window may span at most ${MAX_WINDOW_DAYS} days.`);
-    const from = window.cursor === undefined ? window.from : afterCursor(window.cursor, window.from);
-    const series = await this.visible(caller, seriesId);
-    const expanded = expandSeries(specOf(series), from, to, limit + 1).occurrences;
+    series: Series,
+    window: { from?: Date; to?: Date; cursor?: string; limit: number },
+  ): Promise<Page<ListedOccurrence>> {
+    const { seriesId } = series;
+    const span = seriesSpan(series);
+    const { limit } = window;
+    const to = window.to ?? span.to;
+    const start = window.from ?? span.from;
+    if (to <= start) throw new DomainError('end_before_start', 'to must be after from.');
+    const from = window.cursor === undefined ? start : afterCursor(window.cursor, start);
+    // A page walks at most a decade of the rule, on a whole second: a rule that rarely matches
+    // (Feb 29 of a daily rule) answers a page with fewer occurrences and a cursor, not a century's walk.
+    const walked = new Date(
+      Math.min(to.getTime(), Math.floor((from.getTime() + PAGE_SPAN_MS) / 1000) * 1000),
+    );
+    const expanded = expandSeries(specOf(series), from, walked, limit + 1).occurrences;
     const planned = expanded.slice(0, limit);
     const last = planned[planned.length - 1];
-    const nextCursor =
-      expanded.length > limit && last ? encodeCursor({ after: formatUtc(last.recurrenceId) }) : null;
+    const resumeAfter =
+      expanded.length > limit && last
+        ? last.recurrenceId
+        : walked < to && hasOccurrenceFrom(series, walked)
+          ? new Date(walked.getTime() - 1000)
+          : null;
+    const nextCursor = resumeAfter ? encodeCursor({ after: formatUtc(resumeAfter) }) : null;
     const held = new Map(
-      (await this.bookings.findBySeries(seriesId, { start: from, end: to })).map((booking) => [
+      (await this.bookings.findBySeries(seriesId, { start: from, end: walked })).map((booking) => [
         booking.recurrenceId!.getTime(),
         booking,
       ]),
@@ -84,7 +95,7 @@ export class SeriesOccurrences {
             : 'PLANNED';
       return { ...occurrence, status, bookingId: null };
     });
-    return { series, page: { data, nextCursor } };
+    return { data, nextCursor };
   }
 }
 

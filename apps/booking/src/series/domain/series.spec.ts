@@ -1,28 +1,61 @@
-import { lastPossibleStart } from './series';
+import { hasOccurrenceFrom, seriesSpan, type Series } from './series';
 
 const startWall = { year: 2027, month: 1, day: 6, hour: 10, minute: 0, second: 0 };
 
-describe('lastPossibleStart', () => {
-  it('has none for a rule without COUNT or UNTIL', () => {
-    expect(lastPossibleStart({ rrule: 'FREQ=WEEKLY;BYDAY=WE', startWall })).toBeNull();
+function series(rrule: string, overrides: Partial<Series> = {}): Series {
+  return {
+    seriesId: 's1',
+    resourceId: 'r1',
+    customerId: 'c1',
+    rrule,
+    timeZone: 'America/New_York',
+    startWall,
+    endWall: { ...startWall, hour: 11 },
+    onMissingDay: 'clamp',
+    onNonexistent: 'reject',
+    disambiguation: 'earlier',
+    status: 'ACTIVE',
+    heldUntil: new Date('2027-01-01T00:00:00Z'),
+    cancelledRecurrences: [],
+    conflicts: [],
+    contact: null,
+    version: 1,
+    createdAt: new Date('2026-12-01T00:00:00Z'),
+    updatedAt: new Date('2026-12-01T00:00:00Z'),
+    ...overrides,
+  };
+}
+
+describe('hasOccurrenceFrom', () => {
+  it('always has one for a rule without COUNT or UNTIL', () => {
+    expect(hasOccurrenceFrom(series('FREQ=WEEKLY;BYDAY=WE'), new Date('2099-01-01T00:00:00Z'))).toBe(true);
   });
 
-  it('is UNTIL itself for an instant, and two days past a date-only UNTIL', () => {
-    expect(lastPossibleStart({ rrule: 'FREQ=DAILY;UNTIL=20270301T150000Z', startWall })).toEqual(
-      new Date('2027-03-01T15:00:00Z'),
-    );
-    expect(lastPossibleStart({ rrule: 'FREQ=DAILY;UNTIL=20270301', startWall })).toEqual(
-      new Date('2027-03-03T00:00:00Z'),
-    );
+  it('has none past UNTIL or past a COUNT rule’s last occurrence', () => {
+    const until = series('FREQ=DAILY;UNTIL=20270301T150000Z');
+    expect(hasOccurrenceFrom(until, new Date('2027-03-01T15:00:00Z'))).toBe(true);
+    expect(hasOccurrenceFrom(until, new Date('2027-03-01T15:00:01Z'))).toBe(false);
+    // 10 weekly occurrences from Wednesday Jan 6, 10:00 New York: the last is Mar 10, 10:00 EST.
+    const count = series('FREQ=WEEKLY;COUNT=10');
+    expect(hasOccurrenceFrom(count, new Date('2027-03-10T15:00:00Z'))).toBe(true);
+    expect(hasOccurrenceFrom(count, new Date('2027-03-10T15:00:01Z'))).toBe(false);
   });
 
-  it('bounds a COUNT rule by COUNT + 1 of its longest periods, INTERVAL included', () => {
-    // 10 weekly occurrences from Jan 6 end on Mar 10; the bound lies after, within 11 weeks and 2 days.
-    expect(lastPossibleStart({ rrule: 'FREQ=WEEKLY;COUNT=10', startWall })).toEqual(
-      new Date('2027-03-26T00:00:00Z'),
-    );
-    expect(lastPossibleStart({ rrule: 'FREQ=MONTHLY;INTERVAL=2;COUNT=3', startWall })).toEqual(
-      new Date(Date.UTC(2027, 0, 6) + (8 * 31 + 2) * 86_400_000),
+  it('finds a COUNT rule that skips most of its periods: three Feb 29s end in 2036, not 2031', () => {
+    const leapDays = series('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;COUNT=3', { onMissingDay: 'skip' });
+    expect(hasOccurrenceFrom(leapDays, new Date('2033-01-01T00:00:00Z'))).toBe(true);
+    expect(hasOccurrenceFrom(leapDays, new Date('2036-03-01T00:00:00Z'))).toBe(false);
+  });
+});
+
+describe('seriesSpan', () => {
+  it('runs from DTSTART to UNTIL, or a century on for a rule without one', () => {
+    expect(seriesSpan(series('FREQ=DAILY;UNTIL=20270301T150000Z'))).toEqual({
+      from: new Date('2027-01-06T15:00:00Z'),
+      to: new Date('2027-03-01T15:00:00.001Z'),
+    });
+    expect(seriesSpan(series('FREQ=WEEKLY;COUNT=10')).to).toEqual(
+      new Date(Date.parse('2027-01-06T15:00:00Z') + 100 * 366 * 86_400_000),
     );
   });
 });

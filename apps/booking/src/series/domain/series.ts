@@ -1,7 +1,9 @@
 import type { Contact } from '@booking/contracts';
 import {
+  expandSeries,
   parseRule,
   untilBound,
+  wallToInstant,
   type MissingDayPolicy,
   type NonexistentPolicy,
   type SeriesSpec,
@@ -46,26 +48,33 @@ export interface Series {
 }
 
 const DAY_MS = 86_400_000;
-/** The longest a period of each frequency can be, in days (a month of 31, a year of 366). */
-const LONGEST_PERIOD_DAYS: Record<string, number> = { DAILY: 1, WEEKLY: 7, MONTHLY: 31, YEARLY: 366 };
+/** How far ahead a series without UNTIL is looked at: a COUNT rule ends by itself, an open one never. */
+const CENTURY_MS = 100 * 366 * DAY_MS;
 
 /**
- * A bound no occurrence of a COUNT or UNTIL rule starts after (null: the rule has no end): UNTIL
- * itself, or COUNT × INTERVAL of the longest periods from DTSTART. Loose on purpose: it only has to
- * tell the job when nothing can be left to hold.
+ * Where every occurrence starts: from DTSTART (its earlier reading, which no occurrence precedes)
+ * to UNTIL, or a century on for a rule without one. `GET /series/{id}/occurrences` lists it by
+ * default; pages bound the work, not the window.
  */
-export function lastPossibleStart(series: Pick<Series, 'rrule' | 'startWall'>): Date | null {
+export function seriesSpan(series: Series): { from: Date; to: Date } {
+  const from = wallToInstant(series.startWall, series.timeZone, 'earlier', 'shiftForward')!;
+  const until = untilBound(parseRule(series.rrule));
+  // UNTIL is inclusive; the span, like every window, is not.
+  return { from, to: new Date(until ? until.getTime() + 1 : from.getTime() + CENTURY_MS) };
+}
+
+/**
+ * Whether a COUNT or UNTIL series has an occurrence starting at `from` or later (an open-ended one
+ * always has). Found by expanding up to the first such occurrence, not by counting periods: a rule
+ * that skips most of them (Feb 29 with `skip`) ends years after COUNT periods would say.
+ */
+export function hasOccurrenceFrom(series: Series, from: Date): boolean {
   const rule = parseRule(series.rrule);
-  const until = untilBound(rule);
-  if (until) return until;
-  const { parts } = rule;
-  const count = Number(parts['COUNT'] ?? 0);
-  if (count === 0) return null;
-  const { year, month, day } = series.startWall;
-  const periods = (count + 1) * Number(parts['INTERVAL'] ?? 1);
-  return new Date(
-    Date.UTC(year, month - 1, day) + (periods * LONGEST_PERIOD_DAYS[parts['FREQ']!]! + 2) * DAY_MS,
-  );
+  if (!rule.parts['COUNT'] && !untilBound(rule)) return true;
+  const { to } = seriesSpan(series);
+  if (to <= from) return false;
+  const later = expandSeries(specOf(series), from, to, 1);
+  return later.occurrences.length > 0 || later.nonexistent.length > 0;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { z } from 'zod';
 import {
   cancelBookingSchema,
   DomainError,
-  pageQuery,
+  seriesOccurrencesQuery,
   rescheduleBookingSchema,
   type Caller,
   type OccurrenceView,
@@ -17,8 +16,6 @@ import { toBookingView } from '../../bookings/interface/booking-view';
 import { CancelSeries } from '../application/cancel-series.usecase';
 import { SeriesOccurrences } from '../application/series-occurrences.usecase';
 import { occurrenceView, toSeriesView } from './series-view';
-
-const windowQuery = pageQuery.extend({ from: z.string().max(40), to: z.string().max(40) });
 
 /** An RFC 3339 instant (with Z or an offset), or a 400 naming the field. */
 function instantOf(field: string, value: string): Date {
@@ -50,10 +47,12 @@ export class SeriesController {
     @Param('seriesId') seriesId: string,
     @Query() query: unknown,
   ): Promise<Page<OccurrenceView>> {
-    const window = validate(windowQuery, query);
-    const { series, page } = await this.occurrences.list(caller, seriesId, {
-      from: instantOf('from', window.from),
-      to: instantOf('to', window.to),
+    // An unknown series is 404 whatever the query says.
+    const series = await this.occurrences.visible(caller, seriesId);
+    const window = validate(seriesOccurrencesQuery, query);
+    const page = await this.occurrences.list(series, {
+      ...(window.from === undefined ? {} : { from: instantOf('from', window.from) }),
+      ...(window.to === undefined ? {} : { to: instantOf('to', window.to) }),
       ...(window.cursor === undefined ? {} : { cursor: window.cursor }),
       limit: window.limit,
     });
