@@ -132,6 +132,41 @@ describe('business hours, slots and reschedule through the gateway', () => {
     expect((await readJson(outside))['code']).toBe('outside_business_hours');
   });
 
+  it('blocks a 30-minute before-buffer: refuses a booking ending in it and lists no slot reaching it', async () => {
+    const doctor = await clinician({ bufferBeforeMinutes: 30 });
+    const at = (from: string, to: string) => ({
+      resourceId: doctor['resourceId'],
+      timeZone: 'America/New_York',
+      start: `2026-03-16T${from}:00`,
+      end: `2026-03-16T${to}:00`,
+    });
+    const booked = await (await Client.as(platform, 'customer')).holdOk(at('11:00', '12:00'));
+    expect(booked).toMatchObject({
+      blockedStart: '2026-03-16T14:30:00Z',
+      blockedEnd: '2026-03-16T16:00:00Z',
+    });
+    const viewer = await Client.as(platform, 'customer');
+    const starts = (
+      await slots(viewer, doctor['resourceId'], 'from=2026-03-16&to=2026-03-16&durationMinutes=60')
+    ).map((slot) => (slot['startLocal'] as string).slice(11, 16));
+    // 10:00 would end inside 10:30–11:00; 12:00's own before-buffer would start at 11:30, inside the booking.
+    expect(starts).toEqual([
+      '09:00',
+      '09:30',
+      '12:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+      '16:00',
+    ]);
+    expect((await viewer.hold(at('09:45', '10:45'))).status).toBe(409);
+    expect((await viewer.hold(at('12:00', '12:30'))).status).toBe(409);
+    expect((await viewer.hold(at('09:30', '10:30'))).status).toBe(201);
+  });
+
   it('leaves out slots inside the minimum notice and refuses such holds with too_short_notice', async () => {
     const doctor = await clinician({ minNoticeMinutes: 24 * 60 });
     const patient = await Client.as(platform, 'customer');
