@@ -1,5 +1,6 @@
+import { bookingUid } from '@booking/ics';
 import { parseCalendar, type ParsedCalendar } from '@booking/testing';
-import { Client, readJson, type Json } from './fixtures';
+import { CAR, Client, readJson, type Json } from './fixtures';
 import { startPlatform, type RunningPlatform } from './platform';
 
 const DAY = 86_400_000;
@@ -47,7 +48,7 @@ describe('calendar feeds: a secret ICS URL per resource and per customer', () =>
   const book = async (customer: Client, start: string, end: string) =>
     (await customer.holdOk({ resourceId: court['resourceId'], start, end }))['bookingId'] as string;
   const eventOf = (calendar: ParsedCalendar, bookingId: string) =>
-    calendar.events.find((event) => event.uid === `${bookingId}@booking-platform`);
+    calendar.events.find((event) => event.uid === bookingUid(bookingId));
 
   it("shows the resource's bookings at their instants across the March change, moves and cancellations", async () => {
     const feed = await issue(host, `/v1/resources/${court['resourceId'] as string}/calendar-feed`);
@@ -61,8 +62,8 @@ describe('calendar feeds: a secret ICS URL per resource and per customer', () =>
     expect(
       first.events.map((event) => [event.uid, event.start.toISOString(), event.end.toISOString()]),
     ).toEqual([
-      [`${before}@booking-platform`, '2027-03-13T15:00:00.000Z', '2027-03-13T16:00:00.000Z'],
-      [`${after}@booking-platform`, '2027-03-15T14:00:00.000Z', '2027-03-15T15:00:00.000Z'],
+      [bookingUid(before), '2027-03-13T15:00:00.000Z', '2027-03-13T16:00:00.000Z'],
+      [bookingUid(after), '2027-03-15T14:00:00.000Z', '2027-03-15T15:00:00.000Z'],
     ]);
     expect(first.events.map((event) => [event.zone, event.status, event.summary])).toEqual([
       ['America/New_York', 'CONFIRMED', 'Court 1, north'],
@@ -88,11 +89,12 @@ describe('calendar feeds: a secret ICS URL per resource and per customer', () =>
     const cancelled = eventOf(second, before)!;
     expect(cancelled.status).toBe('CANCELLED');
     expect(cancelled.sequence).toBeGreaterThan(eventOf(first, before)!.sequence);
+    expect([eventOf(first, after)!.sequence, movedEvent.sequence, cancelled.sequence]).toEqual([0, 1, 1]);
 
     // More than 30 days after the cancellation and the moved booking's end, both have left the feed.
     const later = await book(customer, '2027-04-20T14:00:00Z', '2027-04-20T15:00:00Z');
     platform.clock.advance(38 * DAY);
-    expect((await fetchFeed(feed)).events.map((event) => event.uid)).toEqual([`${later}@booking-platform`]);
+    expect((await fetchFeed(feed)).events.map((event) => event.uid)).toEqual([bookingUid(later)]);
   });
 
   it("gives a customer a feed of their own bookings only, and nobody else's", async () => {
@@ -102,7 +104,7 @@ describe('calendar feeds: a secret ICS URL per resource and per customer', () =>
     await book(other, '2027-05-04T14:00:00Z', '2027-05-04T15:00:00Z');
 
     const feed = await issue(customer, `/v1/customers/${customer.userId}/calendar-feed`);
-    expect((await fetchFeed(feed)).events.map((event) => event.uid)).toEqual([`${mine}@booking-platform`]);
+    expect((await fetchFeed(feed)).events.map((event) => event.uid)).toEqual([bookingUid(mine)]);
 
     const forOther = await other.send('POST', `/v1/customers/${customer.userId}/calendar-feed`);
     expect(forOther.status).toBe(404);
@@ -138,6 +140,29 @@ describe('calendar feeds: a secret ICS URL per resource and per customer', () =>
     expect((await customer.send('DELETE', path)).status).toBe(204);
     expect((await platform.request(current)).status).toBe(404);
     expect((await customer.send('DELETE', path)).status).toBe(404);
+  });
+
+  it('answers HEAD on a feed with the headers and Content-Length of its GET, and no body', async () => {
+    const customer = await Client.as(platform, 'customer');
+    const feed = await issue(customer, `/v1/customers/${customer.userId}/calendar-feed`);
+    await book(customer, '2027-05-10T14:00:00Z', '2027-05-10T15:00:00Z');
+    const got = await platform.request(feed);
+    const body = Buffer.from(await got.arrayBuffer());
+    const head = await platform.request(feed, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), head.headers.get('content-length')]).toEqual([
+      200,
+      'text/calendar; charset=utf-8',
+      String(body.length),
+    ]);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('refuses a resource name with a line break, so no feed can carry raw lines', async () => {
+    const response = await admin.send('POST', '/v1/resources', { ...CAR, name: 'Court 2\r\nBEGIN:VEVENT' });
+    expect([response.status, (await readJson(response))['errors']]).toEqual([
+      400,
+      [expect.objectContaining({ path: '/name' })],
+    ]);
   });
 
   it.each([

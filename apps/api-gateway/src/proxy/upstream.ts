@@ -126,7 +126,9 @@ export class Upstream {
       ...(request.caller ? { caller: request.caller } : {}),
       requestId: request.id,
     })}`;
-    const method = options.asRead ? 'GET' : request.method;
+    // HEAD goes upstream as GET: Fastify answers the client's HEAD from the whole body, so its
+    // Content-Length is the GET's (RFC 9110 §9.3.2), not that of a service's empty HEAD answer.
+    const method = options.asRead || request.method === 'HEAD' ? 'GET' : request.method;
     // The text as the client sent it (checked by the parser): never encoded again.
     const body = options.rawBody ?? (method === 'GET' ? undefined : (request as RequestWithRawBody).rawBody);
     if (body !== undefined) headers['content-type'] = 'application/json';

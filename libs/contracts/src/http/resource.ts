@@ -53,10 +53,20 @@ export const DEFAULT_CANCELLATION_POLICY: z.infer<typeof cancellationPolicySchem
   maxReschedules: 2,
 };
 
+/** One line of text: no line break or other control character, which calendars and emails would carry raw. */
+const singleLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must be one line, without control characters');
+
 const resourceFields = {
-  name: z.string().trim().min(1).max(200),
-  kind: z.string().trim().min(1).max(50),
-  city: z.string().trim().min(1).max(100),
+  name: singleLine(200),
+  kind: singleLine(50),
+  city: singleLine(100),
   ownerId: opaqueId,
   timeZone: timeZoneName,
   bufferBeforeMinutes: minutes(10_080),
