@@ -1,3 +1,4 @@
+import { bookingUid } from '@booking/ics';
 import { expectEventually, onlyEvent, parseCalendar, uniqueName } from '@booking/testing';
 import { Client, readJson, type Json } from './fixtures';
 import { startPlatform, type RunningPlatform } from './platform';
@@ -43,7 +44,7 @@ describe('calendar invitations: every confirmation, move and cancellation email 
     expect(invited.method).toBe('REQUEST');
     const first = onlyEvent(invited);
     expect(first).toMatchObject({
-      uid: `${bookingId}@booking-platform`,
+      uid: bookingUid(bookingId),
       status: 'CONFIRMED',
       zone: 'America/New_York',
       summary: 'Đặt chỗ của bạn',
@@ -77,6 +78,8 @@ describe('calendar invitations: every confirmation, move and cancellation email 
     const third = onlyEvent(cancelled);
     expect(third).toMatchObject({ uid: first.uid, status: 'CANCELLED' });
     expect(third.sequence).toBeGreaterThan(second.sequence);
+    // One move, then the cancel: SEQUENCE counts what the calendar shows changing.
+    expect([first.sequence, second.sequence, third.sequence]).toEqual([0, 1, 2]);
 
     // The customer's feed says the same of the booking, at the same SEQUENCE.
     const feed = await readJson(
@@ -90,6 +93,29 @@ describe('calendar invitations: every confirmation, move and cancellation email 
       status: 'CANCELLED',
       sequence: third.sequence,
     });
+  });
+
+  it('keeps the feed at the invitation’s SEQUENCE when the booking changes in a way no calendar shows', async () => {
+    const customer = await Client.as(platform, 'customer');
+    const email = `${uniqueName('guest')}@example.com`;
+    const start = new Date(platform.clock.now().getTime() + 20 * 60_000);
+    const booking = await customer.holdOk({
+      resourceId: court['resourceId'],
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 3_600_000).toISOString(),
+      contact: { email },
+    });
+    const invited = onlyEvent(parseCalendar((await mailTo(email, 'Booking confirmed')).calendar!));
+    // A check-in raises the booking's version, not its calendar event's SEQUENCE.
+    const checkedIn = await admin.send('POST', `/v1/bookings/${booking['bookingId'] as string}/check-in`);
+    expect((await readJson(checkedIn))['status']).toBe('IN_PROGRESS');
+    const feed = await readJson(
+      await customer.send('POST', `/v1/customers/${customer.userId}/calendar-feed`),
+    );
+    const fromFeed = onlyEvent(
+      parseCalendar(await (await platform.request(new URL(feed['url'] as string).pathname)).text()),
+    );
+    expect([fromFeed.uid, fromFeed.sequence]).toEqual([invited.uid, invited.sequence]);
   });
 
   it('sends no invitation with a reminder', async () => {

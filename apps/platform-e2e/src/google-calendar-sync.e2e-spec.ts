@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_EXAMPLES } from '@booking/contracts';
+import { eventResource } from '@booking/app-google-sandbox';
 import { AesGcmTokenCipher, parseTokenKeys, SyncCalendarsJob } from '@booking/app-notification';
+import { bookingUid } from '@booking/ics';
 import { expectEventually, sampleSum, uniqueName } from '@booking/testing';
 import { Client, publishEvent, readJson, type Json } from './fixtures';
 import { startPlatform, type RunningPlatform } from './platform';
@@ -91,9 +93,11 @@ describe('one-way Google Calendar sync, through the gateway and the Google stand
     const connected = await connect(resourceId, account);
     expect(connected.status).toBe(200);
     expect(await readJson(connected)).toMatchObject({ resourceId, provider: 'google', status: 'connected' });
-    await eventually(account, before, (event) =>
+    const synced = await eventually(account, before, (event) =>
       expect(event['start']).toEqual({ dateTime: '2027-03-13T10:00:00-05:00', timeZone: 'America/New_York' }),
     );
+    // A host who also subscribes to the resource's feed sees the booking once: Google's iCalUID is its UID.
+    expect(eventResource(synced).iCalUID).toBe(bookingUid(before));
 
     // Monday 15 March 10:00 EDT, after the change.
     const after = await book(resourceId, '2027-03-15T14:00:00Z', '2027-03-15T15:00:00Z');

@@ -42,6 +42,14 @@ export const bookingSnapshotData = z.object({
     .int()
     .min(1)
     .describe('grows with every change of the booking: a state with a lower version is older'),
+  calendarSequence: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'the RFC 5545 SEQUENCE of its calendar event: moves plus one once cancelled (absent in events from before it was added)',
+    ),
 });
 
 const refundMoney = { bookingId: id, txnId: id, amount, currency };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library';
 import { instantToWall, wallTimeRepeats } from '@booking/time';
@@ -39,9 +40,36 @@ Object.assign(ICAL.design.icalendar.property, {
   'x-published-ttl': { defaultType: 'duration' },
 });
 
-/** The same UID in every invitation and feed, so a calendar app merges them into one event. */
+const BASE32HEX = '0123456789abcdefghijklmnopqrstuv';
+
+/**
+ * An event id in Google's alphabet (base32hex, `[a-v0-9]`): the SHA-256 of the key, 52
+ * characters whatever the key. The same booking always gets the same id, so a repeated insert
+ * into Google is a 409, never a second event.
+ */
+export function calendarEventId(key: string): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of createHash('sha256').update(key, 'utf8').digest()) {
+    value = ((value << 8) | byte) & 0xfff;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32HEX[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out + BASE32HEX[(value << (5 - bits)) & 31];
+}
+
+/**
+ * The booking's UID in every invitation and feed, and its iCalUID in Google: Google names an
+ * event inserted under an id `<id>@google.com` and takes only one of id and iCalUID at creation.
+ * The platform must give the id (it makes inserts idempotent), so its UID is the one Google
+ * derives from it: a calendar that sees the feed and the Google event sees one booking.
+ */
 export function bookingUid(bookingId: string): string {
-  return `${bookingId}@booking-platform`;
+  return `${calendarEventId(bookingId)}@google.com`;
 }
 
 /** An iTIP message (RFC 5546) for one booking: an invitation (REQUEST) or its cancellation (CANCEL). */

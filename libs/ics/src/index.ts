@@ -1,1 +1,8 @@
-export { bookingUid, feedIcs, invitationIcs, type CalendarEntry, type Invitation } from './booking-calendar';
+export {
+  bookingUid,
+  calendarEventId,
+  feedIcs,
+  invitationIcs,
+  type CalendarEntry,
+  type Invitation,
+} from './booking-calendar';

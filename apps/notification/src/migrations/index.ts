@@ -4,6 +4,7 @@ import { CreateNotification1764000000100 } from './1764000000100-create-notifica
 import { AddSnapshotVersion1764000000200 } from './1764000000200-add-snapshot-version';
 import { CreateCalendarSync1764000000300 } from './1764000000300-create-calendar-sync';
 import { AddSeriesSync1764000000400 } from './1764000000400-add-series-sync';
+import { AddCalendarSequence1764000000500 } from './1764000000500-add-calendar-sequence';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const notificationMigrations: MigrationClass[] = [
@@ -12,4 +13,5 @@ export const notificationMigrations: MigrationClass[] = [
   AddSnapshotVersion1764000000200,
   CreateCalendarSync1764000000300,
   AddSeriesSync1764000000400,
+  AddCalendarSequence1764000000500,
 ];

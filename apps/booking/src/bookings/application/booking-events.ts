@@ -2,7 +2,7 @@ import { EVENT_TOPIC, type EventType, type TopicNames } from '@booking/contracts
 import type { OutboxEvent } from '@booking/outbox';
 import { formatUtc } from '@booking/time';
 import type { Booking } from '../domain/booking';
-import { bookingTimes } from '../domain/booking-times';
+import { bookingTimes, calendarSequence } from '../domain/booking-times';
 
 /** What every booking.* event carries: enough for consumers never to call back. */
 export function bookingSnapshot(booking: Booking): Record<string, unknown> {
@@ -21,6 +21,7 @@ export function bookingSnapshot(booking: Booking): Record<string, unknown> {
     recurrenceId: booking.recurrenceId === null ? null : formatUtc(booking.recurrenceId),
     contact: booking.contact,
     version: booking.version,
+    calendarSequence: calendarSequence(booking),
   };
 }
 

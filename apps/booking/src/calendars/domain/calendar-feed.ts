@@ -1,6 +1,7 @@
 import { DomainError, type Caller } from '@booking/contracts';
 import type { CalendarEntry } from '@booking/ics';
 import type { Booking } from '../../bookings/domain/booking';
+import { calendarSequence } from '../../bookings/domain/booking-times';
 import type { BookingStatus } from '../../bookings/domain/booking-status';
 import { isHostOf } from '../../resources/domain/resource';
 
@@ -45,7 +46,7 @@ export function assertMayManageFeed(caller: Caller, owner: FeedOwner, resourceOw
 export function feedEntryOf(booking: Booking, resourceName: string): CalendarEntry {
   return {
     bookingId: booking.bookingId,
-    sequence: booking.version,
+    sequence: calendarSequence(booking),
     cancelled: booking.status === 'CANCELLED',
     start: booking.period.start,
     end: booking.period.end,

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { bookingLink } from '@booking/config';
+import { calendarEventId } from '@booking/ics';
 import type { BookingSnapshot } from '../../notifications/domain/notification';
 
 /** The fields of a Calendar API v3 event the platform writes. */
@@ -28,26 +28,10 @@ export type DesiredEvent = { kind: 'present'; event: GoogleEventBody } | { kind:
 /** Statuses whose time the host spends on the booking; any other (cancelled, expired, no-show, a hold) shows nothing. */
 export const SHOWN_STATUSES = ['CONFIRMED', 'IN_PROGRESS', 'COMPLETED'] as const;
 const SHOWN = new Set<string>(SHOWN_STATUSES);
-const BASE32HEX = '0123456789abcdefghijklmnopqrstuv';
 
-/**
- * The booking's event id: the SHA-256 of its id in base32hex, which is exactly Google's alphabet
- * (`[a-v0-9]`), 52 characters whatever the id. The same booking always gets the same id, so a
- * repeated insert is a 409, never a second event.
- */
+/** The booking's event id in Google: derived from its id, so its iCalUID is the feeds' UID. */
 export function googleEventId(bookingId: string): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of createHash('sha256').update(bookingId, 'utf8').digest()) {
-    value = ((value << 8) | byte) & 0xfff;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32HEX[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return out + BASE32HEX[(value << (5 - bits)) & 31];
+  return calendarEventId(bookingId);
 }
 
 /**

@@ -57,6 +57,8 @@ export class RecordEvent {
       timeZone,
       contact,
       version,
+      // Events from before it was carried: their version, which only ever ran ahead of it.
+      calendarSequence: event.data.calendarSequence ?? version,
       start: new Date(event.data.start),
       end: new Date(event.data.end),
     };

@@ -13,5 +13,6 @@ export const bookingSnapshot = (overrides: Partial<BookingSnapshot> = {}): Booki
   timeZone: 'America/New_York',
   contact: { email: 'a@example.com', phone: '+12025550123' },
   version: 2,
+  calendarSequence: 0,
   ...overrides,
 });

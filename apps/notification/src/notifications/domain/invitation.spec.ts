@@ -1,3 +1,4 @@
+import { bookingUid } from '@booking/ics';
 import { onlyEvent, parseCalendar } from '@booking/testing';
 import { invitationFor } from './invitation';
 import { bookingSnapshot } from './booking-snapshot.fixture';
@@ -8,21 +9,22 @@ const booking = (overrides: Partial<BookingSnapshot> = {}): BookingSnapshot =>
     start: new Date('2027-03-15T14:00:00Z'),
     end: new Date('2027-03-15T16:00:00Z'),
     contact: { email: 'li@example.com', locale: 'zh-CN' },
-    version: 3,
+    version: 5,
+    calendarSequence: 1,
     ...overrides,
   });
 const FROM = 'Bookings <bookings@example.com>';
 const NOW = new Date('2027-03-10T12:00:00Z');
 
 describe('invitationFor', () => {
-  it('invites to a confirmed booking in the recipient’s language, its SEQUENCE the version', () => {
+  it('invites to a confirmed booking in the recipient’s language, its SEQUENCE the calendar sequence, not the version', () => {
     const part = invitationFor('confirmation', booking(), FROM, NOW)!;
     expect(part.method).toBe('REQUEST');
     const calendar = parseCalendar(part.content);
     expect(calendar.method).toBe('REQUEST');
     expect(onlyEvent(calendar)).toMatchObject({
-      uid: 'b1@booking-platform',
-      sequence: 3,
+      uid: bookingUid('b1'),
+      sequence: 1,
       status: 'CONFIRMED',
       summary: '您的预订',
       description: '预订 b1',
@@ -32,10 +34,10 @@ describe('invitationFor', () => {
   });
 
   it('cancels with CANCEL, and invites to nothing that no longer stands', () => {
-    const cancelled = booking({ status: 'CANCELLED', version: 4 });
+    const cancelled = booking({ status: 'CANCELLED', version: 6, calendarSequence: 2 });
     const part = invitationFor('cancellation', cancelled, FROM, NOW)!;
     expect(part.method).toBe('CANCEL');
-    expect(onlyEvent(parseCalendar(part.content))).toMatchObject({ status: 'CANCELLED', sequence: 4 });
+    expect(onlyEvent(parseCalendar(part.content))).toMatchObject({ status: 'CANCELLED', sequence: 2 });
     expect(invitationFor('confirmation', cancelled, FROM, NOW)).toBeNull();
     expect(invitationFor('rescheduled', booking({ status: 'EXPIRED' }), FROM, NOW)).toBeNull();
   });

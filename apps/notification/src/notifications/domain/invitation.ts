@@ -14,8 +14,9 @@ const STANDING = new Set(['CONFIRMED', 'IN_PROGRESS']);
 /**
  * Pure: the calendar invitation an email carries, if any, in the recipient's language. A
  * confirmation or a move invites (REQUEST) while the booking still stands; a cancellation
- * cancels (CANCEL). The SEQUENCE is the booking's version, so the newest message wins in the
- * recipient's calendar whatever order they arrive in.
+ * cancels (CANCEL). The SEQUENCE is the booking's calendar sequence (moves, plus one once
+ * cancelled), as the feeds write it, so the newest message wins in the recipient's calendar
+ * whatever order they arrive in.
  */
 export function invitationFor(
   kind: NotificationKind,
@@ -34,7 +35,7 @@ export function invitationFor(
   const language = languageOf(booking.contact?.locale ?? FALLBACK_LANGUAGE);
   const entry = {
     bookingId: booking.bookingId,
-    sequence: booking.version,
+    sequence: booking.calendarSequence,
     cancelled: method === 'CANCEL',
     start: booking.start,
     end: booking.end,

@@ -29,8 +29,10 @@ export interface BookingSnapshot {
   /** A series occurrence's series and RECURRENCE-ID (its original start); null otherwise. */
   seriesId: string | null;
   recurrenceId: Date | null;
-  /** The booking's version: newer views replace older ones; invitations carry it as SEQUENCE. */
+  /** The booking's version: newer views replace older ones. */
   version: number;
+  /** Its calendar event's SEQUENCE, as the booking service's feeds write it: invitations carry it. */
+  calendarSequence: number;
 }
 
 /** Kind-specific facts a message shows, such as a refund's amount. */

@@ -36,10 +36,11 @@ interface SnapshotRow {
   series_id: string | null;
   recurrence_id: Date | null;
   version: number;
+  calendar_sequence: number;
 }
 
 const SNAPSHOT_COLUMNS =
-  'booking_id, resource_id, customer_id, status, start_at, end_at, time_zone, contact, series_id, recurrence_id, version';
+  'booking_id, resource_id, customer_id, status, start_at, end_at, time_zone, contact, series_id, recurrence_id, version, calendar_sequence';
 
 const toSnapshot = (row: SnapshotRow): BookingSnapshot => ({
   bookingId: row.booking_id,
@@ -53,6 +54,7 @@ const toSnapshot = (row: SnapshotRow): BookingSnapshot => ({
   seriesId: row.series_id,
   recurrenceId: row.recurrence_id,
   version: row.version,
+  calendarSequence: row.calendar_sequence,
 });
 
 const COLUMNS =
@@ -82,12 +84,13 @@ export class PgNotificationRepository implements NotificationRepository {
     await tx.query(
       `INSERT INTO notification_booking
          (booking_id, customer_id, status, start_at, end_at, time_zone, contact, version, updated_at, resource_id,
-          series_id, recurrence_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+          series_id, recurrence_id, calendar_sequence)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (booking_id) DO UPDATE SET resource_id = EXCLUDED.resource_id, series_id = EXCLUDED.series_id,
          recurrence_id = EXCLUDED.recurrence_id, status = EXCLUDED.status, start_at = EXCLUDED.start_at,
          end_at = EXCLUDED.end_at, time_zone = EXCLUDED.time_zone, contact = EXCLUDED.contact,
-         version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
+         version = EXCLUDED.version, updated_at = EXCLUDED.updated_at,
+         calendar_sequence = EXCLUDED.calendar_sequence
        WHERE notification_booking.version <= EXCLUDED.version`,
       [
         booking.bookingId,
@@ -102,6 +105,7 @@ export class PgNotificationRepository implements NotificationRepository {
         booking.resourceId,
         booking.seriesId,
         booking.recurrenceId,
+        booking.calendarSequence,
       ],
     );
   }
