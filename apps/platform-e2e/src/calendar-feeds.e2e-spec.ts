@@ -1,5 +1,5 @@
-import { bookingUid } from '@booking/ics';
-import { parseCalendar, type ParsedCalendar } from '@booking/testing';
+import { bookingUid, seriesUid } from '@booking/ics';
+import { expandCalendar, parseCalendar, type ParsedCalendar } from '@booking/testing';
 import { CAR, Client, readJson, type Json } from './fixtures';
 import { startPlatform, type RunningPlatform } from './platform';
 
@@ -140,6 +140,54 @@ describe('calendar feeds: a secret ICS URL per resource and per customer', () =>
     expect((await customer.send('DELETE', path)).status).toBe(204);
     expect((await platform.request(current)).status).toBe(404);
     expect((await customer.send('DELETE', path)).status).toBe(404);
+  });
+
+  it('shows a series as one recurring event whose instances are the occurrences, cancelled and moved ones included', async () => {
+    const customer = await Client.as(platform, 'customer');
+    const feed = await issue(customer, `/v1/customers/${customer.userId}/calendar-feed`);
+    // Mondays 09:00 in Santiago from 2027-08-23, across its September change, six of them.
+    const santiago = await admin.createResource({
+      name: 'Court 9',
+      ownerId: host.userId,
+      timeZone: 'America/Santiago',
+      depositAmount: 0,
+      currency: 'USD',
+    });
+    const series = await readJson(
+      await customer.hold({
+        resourceId: santiago['resourceId'],
+        timeZone: 'America/Santiago',
+        start: '2027-08-23T09:00:00',
+        end: '2027-08-23T10:30:00',
+        rrule: 'FREQ=WEEKLY;COUNT=6',
+      }),
+    );
+    const seriesId = series['seriesId'] as string;
+    const path = (recurrenceId: string, action: string) =>
+      `/v1/series/${seriesId}/occurrences/${encodeURIComponent(recurrenceId)}/${action}`;
+    expect((await customer.send('POST', path('2027-08-30T13:00:00Z', 'cancel'), {})).status).toBe(200);
+    const moved = await customer.send('POST', path('2027-09-13T12:00:00Z', 'reschedule'), {
+      start: '2027-09-14T11:00:00',
+    });
+    expect(moved.status).toBe(200);
+    const text = await (await platform.request(feed)).text();
+    const listed = (await readJson(await customer.send('GET', `/v1/series/${seriesId}/occurrences`)))[
+      'data'
+    ] as Json[];
+    const held = listed.filter((occurrence) => occurrence['status'] !== 'CANCELLED');
+    expect(held).toHaveLength(5);
+    expect(
+      expandCalendar(text, new Date('2028-01-01T00:00:00Z')).map(({ uid, start, end }) => [
+        uid,
+        start.toISOString().replace('.000', ''),
+        end.toISOString().replace('.000', ''),
+      ]),
+    ).toEqual(held.map((occurrence) => [seriesUid(seriesId), occurrence['start'], occurrence['end']]));
+    // One master and one override for the moved occurrence: one event in the customer's calendar.
+    expect(parseCalendar(text).events.map((event) => event.uid)).toEqual([
+      seriesUid(seriesId),
+      seriesUid(seriesId),
+    ]);
   });
 
   it('answers HEAD on a feed with the headers and Content-Length of its GET, and no body', async () => {

@@ -64,9 +64,10 @@ describe('invitationIcs', () => {
 
 describe('feedIcs', () => {
   it('writes each booking once in its own zone, one VTIMEZONE per zone, cancelled ones kept as such', () => {
-    const text = feedIcs(
-      'Court 1',
-      [
+    const text = feedIcs({
+      name: 'Court 1',
+      timeZone: 'America/New_York',
+      bookings: [
         entry(),
         entry({
           bookingId: 'b-2',
@@ -81,8 +82,7 @@ describe('feedIcs', () => {
           end: new Date('2027-11-07T07:30:00Z'),
         }),
       ],
-      'America/New_York',
-    );
+    });
     const calendar = parseCalendar(text);
     expect(calendar.method).toBeNull();
     expect([...calendar.timezones].sort()).toEqual(['America/New_York', 'Asia/Ho_Chi_Minh', 'Asia/Kolkata']);
@@ -99,7 +99,7 @@ describe('feedIcs', () => {
   });
 
   it('writes the calendar’s own properties before any component, escaped, and ends every line in CRLF', () => {
-    const text = feedIcs('Court; 1, lit', [entry()]);
+    const text = feedIcs({ name: 'Court; 1, lit', bookings: [entry()] });
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(text.split('\r\n').slice(0, 7)).toEqual([
       'BEGIN:VCALENDAR',
@@ -114,7 +114,7 @@ describe('feedIcs', () => {
   });
 
   it('writes a zone it has no VTIMEZONE for in UTC rather than under an undefined TZID', () => {
-    const text = feedIcs('Somewhere', [entry({ timeZone: 'Mars/Olympus_Mons' })]);
+    const text = feedIcs({ name: 'Somewhere', bookings: [entry({ timeZone: 'Mars/Olympus_Mons' })] });
     const calendar = parseCalendar(text);
     // Only the feed's own zone, UTC by default: no VTIMEZONE for the event's.
     expect(calendar.timezones).toEqual(['Etc/UTC']);

@@ -1,8 +1,10 @@
 export {
   bookingUid,
-  calendarEventId,
   feedIcs,
   invitationIcs,
   type CalendarEntry,
+  type Feed,
   type Invitation,
 } from './booking-calendar';
+export { calendarEventId } from './ical-parts';
+export { seriesUid, type SeriesCalendarEntry, type SeriesOverride } from './series-event';

@@ -5,4 +5,11 @@ export { createTestTopics, TopicCollector } from './test-kafka';
 export { bearer, TEST_INTERNAL_JWT_SECRET, TEST_JWT_SECRET } from './tokens';
 export { sampleSum } from './prometheus-text';
 export { ical4jProblems } from './ical4j-validator';
-export { onlyEvent, parseCalendar, type ParsedCalendar, type ParsedCalendarEvent } from './parse-calendar';
+export {
+  expandCalendar,
+  onlyEvent,
+  parseCalendar,
+  type ExpandedInstance,
+  type ParsedCalendar,
+  type ParsedCalendarEvent,
+} from './parse-calendar';

@@ -22,8 +22,8 @@ export interface ParsedCalendar {
 }
 
 /**
- * An iCalendar text read by ical.js, an implementation independent of the generator: times are
- * turned into instants through the calendar's own VTIMEZONE definitions.
+ * An iCalendar text read by ical.js (which also writes it: `ical4jProblems` is the independent,
+ * strict reader): times are turned into instants through the calendar's own VTIMEZONE definitions.
  */
 export function parseCalendar(text: string): ParsedCalendar {
   const calendar = new ICAL.Component(ICAL.parse(text));
@@ -60,4 +60,46 @@ export function onlyEvent(calendar: ParsedCalendar): ParsedCalendarEvent {
   const [event, ...others] = calendar.events;
   if (!event || others.length > 0) throw new Error(`expected one event, found ${calendar.events.length}`);
   return event;
+}
+
+export interface ExpandedInstance {
+  uid: string;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * Every instance a calendar's events have before `until`, as ical.js expands them: each recurring
+ * event's RRULE from its DTSTART, less its EXDATEs, with the VEVENTs that share its UID and carry
+ * a RECURRENCE-ID in place of the instances they name. In start order.
+ */
+export function expandCalendar(text: string, until: Date): ExpandedInstance[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const definition of calendar.getAllSubcomponents('vtimezone')) {
+    const zone = new ICAL.Timezone(definition);
+    ICAL.TimezoneService.register(zone, zone.tzid);
+  }
+  const components = calendar.getAllSubcomponents('vevent');
+  const instances: ExpandedInstance[] = [];
+  for (const component of components.filter((one) => !one.hasProperty('recurrence-id'))) {
+    const event = new ICAL.Event(component);
+    if (!event.isRecurring()) {
+      instances.push({ uid: event.uid, start: event.startDate.toJSDate(), end: event.endDate.toJSDate() });
+      continue;
+    }
+    for (const exception of components.filter(
+      (one) => one.hasProperty('recurrence-id') && one.getFirstPropertyValue('uid') === event.uid,
+    ))
+      event.relateException(exception);
+    const iterator = event.iterator();
+    for (let next = iterator.next(); next && next.toJSDate() < until; next = iterator.next()) {
+      const details = event.getOccurrenceDetails(next);
+      instances.push({
+        uid: event.uid,
+        start: details.startDate.toJSDate(),
+        end: details.endDate.toJSDate(),
+      });
+    }
+  }
+  return instances.sort((a, b) => a.start.getTime() - b.start.getTime());
 }

@@ -36,6 +36,7 @@ export { InvalidRule, parseRule, untilBound, type ParsedRule } from './recurrenc
 export {
   anchorNear,
   clampMissingDays,
+  exactDuration,
   expandSeries,
   type Expansion,
   type MissingDayPolicy,
@@ -43,5 +44,12 @@ export {
   type Occurrence,
   type SeriesSpec,
 } from './recurrence';
+export {
+  calendarDifferences,
+  rfcFirstWall,
+  ruleWallOf,
+  writtenRule,
+  type CalendarDifferences,
+} from './series-calendar';
 export { daysWindow, resourceSlots, type ResourceSlotsQuery } from './resource-slots';
 export { afterFailure, retryDelayMs, type RetrySettings } from './retry-schedule';

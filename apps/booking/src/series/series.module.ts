@@ -20,6 +20,6 @@ import { SeriesController } from './interface/series.controller';
     CancelSeries,
     MaterializeSeriesJob,
   ],
-  exports: [CreateSeries],
+  exports: [CreateSeries, SeriesRepository],
 })
 export class SeriesModule {}

@@ -15,8 +15,10 @@ import {
   FEED_STATUSES,
   feedEntryOf,
   feedSince,
+  seriesEntryOf,
   type FeedOwner,
 } from '../domain/calendar-feed';
+import { SeriesRepository } from '../../series/application/ports/series.repository';
 import { CalendarFeedRepository } from './ports/calendar-feed.repository';
 
 export interface IssuedFeed {
@@ -24,6 +26,7 @@ export interface IssuedFeed {
   createdAt: Date;
 }
 
+const DAY_MS = 86_400_000;
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
 const noFeed = () => new DomainError('not_found', 'No such calendar feed (it may have been revoked).');
 
@@ -37,6 +40,7 @@ export class CalendarFeeds {
     private readonly feeds: CalendarFeedRepository,
     private readonly bookings: BookingRepository,
     private readonly resources: ResourceRepository,
+    private readonly series: SeriesRepository,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: BookingConfig,
@@ -69,11 +73,33 @@ export class CalendarFeeds {
       limit: FEED_MAX_EVENTS,
     });
     const resource = owner.kind === 'resource' ? await this.resources.findById(owner.resourceId) : null;
-    return feedIcs(
-      owner.kind === 'resource' ? (resource?.name ?? 'Bookings') : 'My bookings',
-      rows.map((row) => feedEntryOf(row.booking, row.resourceName)),
-      resource?.timeZone,
-    );
+    const now = this.clock.now();
+    // A series' occurrences are one recurring event; the rest, one event each.
+    const bySeries = new Map<string, typeof rows>();
+    for (const row of rows)
+      if (row.booking.seriesId !== null)
+        bySeries.set(row.booking.seriesId, [...(bySeries.get(row.booking.seriesId) ?? []), row]);
+    const window = {
+      from: feedSince(now),
+      to: new Date(now.getTime() + this.config.BOOKING_HORIZON_DAYS * DAY_MS),
+    };
+    const series = (await this.series.findByIds([...bySeries.keys()])).map((one) => {
+      const held = bySeries.get(one.seriesId)!;
+      return seriesEntryOf(
+        one,
+        held.map((row) => row.booking),
+        held[0]!.resourceName,
+        window,
+      );
+    });
+    return feedIcs({
+      name: owner.kind === 'resource' ? (resource?.name ?? 'Bookings') : 'My bookings',
+      timeZone: resource?.timeZone,
+      bookings: rows
+        .filter((row) => row.booking.seriesId === null)
+        .map((row) => feedEntryOf(row.booking, row.resourceName)),
+      series,
+    });
   }
 
   private async assertMayManage(caller: Caller, owner: FeedOwner): Promise<void> {

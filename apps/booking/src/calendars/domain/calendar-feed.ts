@@ -1,5 +1,15 @@
 import { DomainError, type Caller } from '@booking/contracts';
-import type { CalendarEntry } from '@booking/ics';
+import type { CalendarEntry, SeriesCalendarEntry, SeriesOverride } from '@booking/ics';
+import {
+  exactDuration,
+  formatWall,
+  rfcFirstWall,
+  ruleWallOf,
+  calendarDifferences,
+  writtenRule,
+  type WallTime,
+} from '@booking/time';
+import { specOf, type Series } from '../../series/domain/series';
 import type { Booking } from '../../bookings/domain/booking';
 import { calendarSequence } from '../../bookings/domain/booking-times';
 import type { BookingStatus } from '../../bookings/domain/booking-status';
@@ -54,5 +64,61 @@ export function feedEntryOf(booking: Booking, resourceName: string): CalendarEnt
     summary: resourceName,
     description: `Booking ${booking.bookingId}`,
     changedAt: booking.updatedAt,
+  };
+}
+
+/**
+ * A series as a feed shows it, one recurring event: its rule as RFC 5545 readers must get it,
+ * an RDATE for every occurrence that rule lacks (clamped to a month's last day), an EXDATE for
+ * every instance that does not take place (cancelled before or after it was held, not held for a
+ * conflict, skipped in a DST gap) and an override for every occurrence not where the rule puts
+ * it (moved), or whose wall times a DST change makes readers read differently. Those are looked
+ * for within `window`, the span a feed shows and a booking may be made in.
+ */
+export function seriesEntryOf(
+  series: Series,
+  occurrences: readonly Booking[],
+  resourceName: string,
+  window: { from: Date; to: Date },
+): SeriesCalendarEntry {
+  const spec = specOf(series);
+  const wallOf = (recurrenceId: Date | string) => ruleWallOf(new Date(recurrenceId), spec);
+  const duration = exactDuration(spec);
+  const exdates = new Map<string, WallTime>();
+  const skip = (wall: WallTime) => exdates.set(formatWall(wall), wall);
+  const overrides = new Map<string, SeriesOverride>();
+  const differences = calendarDifferences(spec, window.from, window.to);
+  [...series.cancelledRecurrences, ...series.conflicts.map((conflict) => conflict.recurrenceId)]
+    .map(wallOf)
+    .forEach(skip);
+  differences.missing.forEach(skip);
+  for (const { ruleWall, occurrence } of differences.pinned)
+    overrides.set(formatWall(ruleWall), { recurrenceWall: ruleWall, ...occurrence, sequence: 0 });
+  for (const booking of occurrences) {
+    const recurrenceWall = wallOf(booking.recurrenceId!);
+    const key = formatWall(recurrenceWall);
+    const { start, end } = booking.period;
+    const asRuled =
+      start.getTime() === booking.recurrenceId!.getTime() && end.getTime() - start.getTime() === duration;
+    if (booking.status === 'CANCELLED') {
+      skip(recurrenceWall);
+      overrides.delete(key);
+    } else if (!asRuled || overrides.has(key))
+      overrides.set(key, { recurrenceWall, start, end, sequence: calendarSequence(booking) });
+  }
+  return {
+    seriesId: series.seriesId,
+    sequence: series.version,
+    cancelled: series.status === 'CANCELLED',
+    rule: writtenRule(spec),
+    timeZone: series.timeZone,
+    startWall: rfcFirstWall(spec) ?? series.startWall,
+    durationMs: duration,
+    rdates: differences.extra,
+    exdates: [...exdates.values()],
+    overrides: [...overrides.values()],
+    summary: resourceName,
+    description: `Recurring booking ${series.seriesId}`,
+    changedAt: series.updatedAt,
   };
 }

@@ -89,6 +89,16 @@ export class PgSeriesRepository implements SeriesRepository {
     return rows[0] ? toSeries(rows[0]) : undefined;
   }
 
+  async findByIds(seriesIds: readonly string[]): Promise<Series[]> {
+    const ids = seriesIds.filter(isUuid);
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<SeriesRow>(
+      'SELECT * FROM series WHERE series_id = ANY($1::uuid[])',
+      [ids],
+    );
+    return rows.map(toSeries);
+  }
+
   /** The series if this caller may see it: its customer, the resource's host, or an admin. */
   async findVisible(seriesId: string, caller: Caller): Promise<Series | undefined> {
     if (!isUuid(seriesId)) return undefined;

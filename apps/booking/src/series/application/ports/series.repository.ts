@@ -6,6 +6,8 @@ import type { Series, SeriesConflict } from '../../domain/series';
 export abstract class SeriesRepository {
   abstract insert(tx: TransactionClient, series: Series): Promise<void>;
   abstract findById(seriesId: string, db?: Queryable): Promise<Series | undefined>;
+  /** The series of these ids that exist, in no particular order. */
+  abstract findByIds(seriesIds: readonly string[]): Promise<Series[]>;
   /** The series if this caller may see it: its customer, the resource's host, or an admin. */
   abstract findVisible(seriesId: string, caller: Caller): Promise<Series | undefined>;
   abstract lock(tx: TransactionClient, seriesId: string): Promise<Series | undefined>;
