@@ -1,19 +1,9 @@
 import { ical4jProblems } from '@booking/testing';
 import { feedIcs, invitationIcs, type CalendarEntry } from './booking-calendar';
+import { calendarEntry, invite } from './calendar-entry.fixture';
 
-const entry = (overrides: Partial<CalendarEntry> = {}): CalendarEntry => ({
-  bookingId: 'b-1',
-  sequence: 2,
-  cancelled: false,
-  start: new Date('2027-03-15T14:00:00Z'),
-  end: new Date('2027-03-15T15:00:00Z'),
-  timeZone: 'America/New_York',
-  summary: 'Court 1; indoor, lit\nnorth side',
-  description: 'Booking b-1',
-  changedAt: new Date('2027-03-01T09:00:00Z'),
-  ...overrides,
-});
-const invite = { organizer: 'Bookings <bookings@example.test>', attendee: 'ana@example.test' };
+const entry = (overrides: Partial<CalendarEntry> = {}) =>
+  calendarEntry({ summary: 'Court 1; indoor, lit\nnorth side', ...overrides });
 
 describe('the calendars the platform writes, read strictly by ical4j', () => {
   it('finds nothing wrong with invitations, cancellations and feeds: zones, DST, odd names, a series', async () => {

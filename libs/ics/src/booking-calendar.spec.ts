@@ -1,20 +1,8 @@
 import { onlyEvent, parseCalendar } from '@booking/testing';
-import { bookingUid, feedIcs, invitationIcs, type CalendarEntry } from './booking-calendar';
+import { bookingUid, feedIcs, invitationIcs } from './booking-calendar';
+import { calendarEntry, invite } from './calendar-entry.fixture';
 
-const entry = (overrides: Partial<CalendarEntry> = {}): CalendarEntry => ({
-  bookingId: 'b-1',
-  sequence: 2,
-  cancelled: false,
-  start: new Date('2027-03-15T14:00:00Z'),
-  end: new Date('2027-03-15T15:00:00Z'),
-  timeZone: 'America/New_York',
-  summary: 'Court 1',
-  description: 'Booking b-1',
-  changedAt: new Date('2027-03-01T09:00:00Z'),
-  ...overrides,
-});
-
-const invite = { organizer: 'Bookings <bookings@example.test>', attendee: 'ana@example.test' };
+const entry = calendarEntry;
 
 describe('invitationIcs', () => {
   it("writes a REQUEST in the resource zone whose instants are the booking's, after the March change", () => {

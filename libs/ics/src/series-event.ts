@@ -27,8 +27,8 @@ export interface SeriesCalendarEntry {
   seriesId: string;
   sequence: number;
   cancelled: boolean;
-  /** The RRULE as another calendar must read it (`writtenRule`). */
-  rule: string;
+  /** The RRULE as another calendar must read it (`writtenRule`); null: the series is its dates (RDATE). */
+  rule: string | null;
   timeZone: string;
   /** DTSTART's wall time in the zone (the rule's first match), and the exact duration every occurrence lasts. */
   startWall: WallTime;
@@ -74,7 +74,7 @@ export function seriesEvents(entry: SeriesCalendarEntry): WrittenEvent[] {
   const master = newEvent(uid, entry.sequence, entry.changedAt);
   addWallTime(master, 'dtstart', entry.startWall, zone);
   master.addPropertyWithValue('duration', ICAL.Duration.fromSeconds(Math.round(entry.durationMs / 1000)));
-  master.addPropertyWithValue('rrule', ICAL.Recur.fromString(entry.rule));
+  if (entry.rule) master.addPropertyWithValue('rrule', ICAL.Recur.fromString(entry.rule));
   addWallTimes(master, 'rdate', entry.rdates, zone);
   addWallTimes(master, 'exdate', entry.exdates, zone);
   const events: WrittenEvent[] = [{ component: withText(master, entry), zones: zone ? [zone] : [] }];

@@ -47,6 +47,7 @@ export {
 export {
   calendarDifferences,
   rfcFirstWall,
+  ruleReadAlike,
   ruleWallOf,
   writtenRule,
   type CalendarDifferences,

@@ -1,7 +1,8 @@
-import { bruteForceExpand, type Wall } from '../test/brute-force-recurrence';
+import { bruteForceExpand } from '../test/brute-force-recurrence';
 import { transitions, zonesWithDst } from '../test/zone-transitions';
 import { expandSeries } from './recurrence';
 import { parseRule } from './recurrence-rule';
+import { floatingToWall } from './wall-clock';
 
 /**
  * RFC 5545 §3.8.5.3's duration rule at every DST change 2026–2036 in every zone that has one: a
@@ -15,16 +16,7 @@ const FROM = Date.UTC(2026, 0, 1);
 const TO = Date.UTC(2037, 0, 1);
 const RULE = 'FREQ=DAILY;COUNT=7';
 
-const wallOf = (wallMillis: number): Wall => {
-  const date = new Date(wallMillis);
-  return {
-    year: date.getUTCFullYear(),
-    month: date.getUTCMonth() + 1,
-    day: date.getUTCDate(),
-    hour: date.getUTCHours(),
-    minute: date.getUTCMinutes(),
-  };
-};
+const wallOf = (wallMillis: number) => floatingToWall(new Date(wallMillis));
 
 /** Start 30 minutes before the change (crossing it), or 15 minutes into the wall time it skips or repeats. */
 const VARIANTS = [

@@ -1,19 +1,7 @@
 import { bruteForceExpand, type BruteSpec, type Wall } from '../test/brute-force-recurrence';
+import { pick, seededRandom } from '../test/seeded-random';
 import { expandSeries } from './recurrence';
 import { InvalidRule, parseRule } from './recurrence-rule';
-
-/** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 
 function parseOrRefused(rule: string): ReturnType<typeof parseRule> | 'refused' {
   try {
@@ -89,7 +77,7 @@ function randomRule(next: () => number): string {
 
 describe('recurrence rules from random parts', () => {
   it('refuses every rule with a part RFC 5545 or this API does not allow, and only with InvalidRule', () => {
-    const next = random(20_261_204);
+    const next = seededRandom(20_261_204);
     for (let run = 0; run < 2_000; run++) {
       const [badKey, badValues] = pick(next, Object.entries(INVALID));
       const rule = [...new Set(['FREQ', ...Object.keys(VALID).filter(() => next() < 0.3)])]
@@ -102,7 +90,7 @@ describe('recurrence rules from random parts', () => {
   });
 
   it('expands as an independent brute-force expander does: the same instants, count and order', () => {
-    const next = random(20_261_203);
+    const next = seededRandom(20_261_203);
     let compared = 0;
     let occurrences = 0;
     for (let run = 0; run < 2_000; run++) {

@@ -1,4 +1,5 @@
 import { bruteForceSlots, type BruteSlotsQuery } from '../test/brute-force-slots';
+import { pick, seededRandom } from '../test/seeded-random';
 import type { BusinessHours, Interval, Openings } from './business-hours';
 import { resourceSlots, type ResourceSlotsQuery } from './resource-slots';
 
@@ -8,17 +9,6 @@ import { resourceSlots, type ResourceSlotsQuery } from './resource-slots';
  * seen from zones up to 14 hours away; and the property a day view and a week view rest on:
  * each day's slots are the same whatever window contains the day.
  */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
@@ -102,7 +92,7 @@ function slotsOf(query: BruteSlotsQuery, fromDate = query.fromDate, toDate = que
 
 describe('resourceSlots against a minute-by-minute oracle', () => {
   it('lists the same slots as the brute-force walk, and each day alone as within any window', () => {
-    const next = random(20_271_206);
+    const next = seededRandom(20_271_206);
     let queries = 0;
     let slots = 0;
     let days = 0;

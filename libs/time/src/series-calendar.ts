@@ -95,9 +95,32 @@ export interface CalendarDifferences {
   pinned: { ruleWall: WallTime; occurrence: Occurrence }[];
 }
 
-export function calendarDifferences(spec: SeriesSpec, from: Date, to: Date): CalendarDifferences {
+/**
+ * Whether readers agree on the rule itself: not where it may name a day some months or years
+ * lack (the 29th–31st, Feb 29, day 366), which RFC 5545 skips and ical.js, for one, rolls into the
+ * next month. Such a series is written as a list of dates (RDATE) instead of a rule.
+ */
+export function ruleReadAlike(spec: SeriesSpec): boolean {
+  const { parts } = spec.rule;
+  const days = (part: string) => (parts[part] ?? '').split(',').filter(Boolean).map(Number);
+  if (days('BYYEARDAY').some((day) => Math.abs(day) === 366)) return false;
+  if (parts['FREQ'] !== 'MONTHLY' && parts['FREQ'] !== 'YEARLY') return true;
+  if (days('BYMONTHDAY').some((day) => day > 28)) return false;
+  const pickedOtherwise = ['BYMONTHDAY', 'BYDAY', 'BYYEARDAY', 'BYWEEKNO'].some((part) => parts[part]);
+  return pickedOtherwise || spec.start.day <= 28;
+}
+
+/** With `byRule` false, the series is written as dates: every occurrence in the window is `extra`. */
+export function calendarDifferences(
+  spec: SeriesSpec,
+  from: Date,
+  to: Date,
+  byRule = true,
+): CalendarDifferences {
   const platform = expandSeries(spec, from, to).occurrences;
-  const asRead = expandSeries({ ...spec, onMissingDay: 'skip', onNonexistent: 'reject' }, from, to);
+  const asRead = byRule
+    ? expandSeries({ ...spec, onMissingDay: 'skip', onNonexistent: 'reject' }, from, to)
+    : { occurrences: [], nonexistent: [] };
   const platformWalls = new Map(
     platform.map((occurrence) => [formatWall(ruleWallOf(occurrence.start, spec)), occurrence]),
   );

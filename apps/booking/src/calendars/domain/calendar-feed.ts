@@ -4,6 +4,7 @@ import {
   exactDuration,
   formatWall,
   rfcFirstWall,
+  ruleReadAlike,
   ruleWallOf,
   calendarDifferences,
   writtenRule,
@@ -87,7 +88,12 @@ export function seriesEntryOf(
   const exdates = new Map<string, WallTime>();
   const skip = (wall: WallTime) => exdates.set(formatWall(wall), wall);
   const overrides = new Map<string, SeriesOverride>();
-  const differences = calendarDifferences(spec, window.from, window.to);
+  const byRule = ruleReadAlike(spec);
+  const differences = calendarDifferences(spec, window.from, window.to, byRule);
+  const startWall = rfcFirstWall(spec) ?? series.startWall;
+  // Written as dates, DTSTART is one of them: taken out where the platform holds none there.
+  if (!byRule && !differences.extra.some((wall) => formatWall(wall) === formatWall(startWall)))
+    skip(startWall);
   [...series.cancelledRecurrences, ...series.conflicts.map((conflict) => conflict.recurrenceId)]
     .map(wallOf)
     .forEach(skip);
@@ -110,9 +116,9 @@ export function seriesEntryOf(
     seriesId: series.seriesId,
     sequence: series.version,
     cancelled: series.status === 'CANCELLED',
-    rule: writtenRule(spec),
+    rule: byRule ? writtenRule(spec) : null,
     timeZone: series.timeZone,
-    startWall: rfcFirstWall(spec) ?? series.startWall,
+    startWall,
     durationMs: duration,
     rdates: differences.extra,
     exdates: [...exdates.values()],
