@@ -46,7 +46,7 @@ export {
 } from './recurrence';
 export {
   calendarDifferences,
-  rfcFirstWall,
+  firstMatchWall,
   ruleReadAlike,
   ruleWallOf,
   writtenRule,

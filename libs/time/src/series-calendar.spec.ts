@@ -1,6 +1,12 @@
 import { parseRule } from './recurrence-rule';
 import type { SeriesSpec } from './recurrence';
-import { calendarDifferences, rfcFirstWall, ruleWallOf, writtenRule } from './series-calendar';
+import {
+  calendarDifferences,
+  firstMatchWall,
+  ruleReadAlike,
+  ruleWallOf,
+  writtenRule,
+} from './series-calendar';
 
 const NY = 'America/New_York';
 const spec = (rule: string, start: string, overrides: Partial<SeriesSpec> = {}): SeriesSpec => {
@@ -89,19 +95,36 @@ describe('ruleWallOf and calendarDifferences', () => {
   });
 });
 
-describe('rfcFirstWall', () => {
+describe('ruleReadAlike', () => {
+  it('is false where the rule may name a day some months or years lack', () => {
+    expect(ruleReadAlike(spec('FREQ=MONTHLY', '2027-01-31T18:00'))).toBe(false);
+    expect(ruleReadAlike(spec('FREQ=MONTHLY;BYMONTHDAY=15,30', '2027-01-15T18:00'))).toBe(false);
+    expect(ruleReadAlike(spec('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', '2028-02-29T12:00'))).toBe(false);
+    expect(ruleReadAlike(spec('FREQ=YEARLY', '2028-02-29T12:00'))).toBe(false);
+    expect(ruleReadAlike(spec('FREQ=YEARLY;BYYEARDAY=366', '2028-12-31T12:00'))).toBe(false);
+  });
+
+  it('is true where every period has the day: weekly, the 28th or earlier, weekdays, the last day', () => {
+    expect(ruleReadAlike(spec('FREQ=WEEKLY', '2027-01-31T18:00'))).toBe(true);
+    expect(ruleReadAlike(spec('FREQ=MONTHLY', '2027-01-28T18:00'))).toBe(true);
+    expect(ruleReadAlike(spec('FREQ=MONTHLY;BYDAY=-1SU', '2027-01-31T18:00'))).toBe(true);
+    expect(ruleReadAlike(spec('FREQ=MONTHLY;BYMONTHDAY=-1', '2027-01-31T18:00'))).toBe(true);
+  });
+});
+
+describe('firstMatchWall', () => {
   it('is DTSTART where the rule matches it, else the first match, in a gap or not', () => {
-    expect(rfcFirstWall(spec('FREQ=DAILY', '2027-01-06T10:00'))).toMatchObject({
+    expect(firstMatchWall(spec('FREQ=DAILY', '2027-01-06T10:00'))).toMatchObject({
       month: 1,
       day: 6,
       hour: 10,
     });
-    expect(rfcFirstWall(spec('FREQ=WEEKLY;BYDAY=FR', '2027-01-06T10:00'))).toMatchObject({
+    expect(firstMatchWall(spec('FREQ=WEEKLY;BYDAY=FR', '2027-01-06T10:00'))).toMatchObject({
       month: 1,
       day: 8,
     });
     // The first Sunday from 2027-03-10 at 02:30 is 2027-03-14, whose 02:30 does not exist.
-    expect(rfcFirstWall(spec('FREQ=WEEKLY;BYDAY=SU', '2027-03-10T02:30'))).toEqual({
+    expect(firstMatchWall(spec('FREQ=WEEKLY;BYDAY=SU', '2027-03-10T02:30'))).toEqual({
       year: 2027,
       month: 3,
       day: 14,

@@ -65,11 +65,11 @@ export function ruleWallOf(instant: Date, spec: Pick<SeriesSpec, 'start' | 'zone
  * leaves such a set undefined; the first match keeps the same set. A wall time, not an instant:
  * a first match in a DST gap is written as the rule has it, and read forward as the rule's are.
  */
-export function rfcFirstWall(spec: SeriesSpec): WallTime | undefined {
+export function firstMatchWall(spec: SeriesSpec): WallTime | undefined {
   const dtstart = wallToInstant(spec.start, spec.zone, 'earlier', 'shiftForward')!;
-  const rfcReading = { ...spec, onNonexistent: 'reject', disambiguation: 'earlier' } as const;
+  const asWritten = { ...spec, onNonexistent: 'reject', disambiguation: 'earlier' } as const;
   const from = new Date(dtstart.getTime() - DAY_MS);
-  const first = expandSeries(rfcReading, from, new Date(dtstart.getTime() + HORIZON_MS), 1);
+  const first = expandSeries(asWritten, from, new Date(dtstart.getTime() + HORIZON_MS), 1);
   const [gap] = first.nonexistent;
   const [held] = first.occurrences;
   if (gap && (!held || wallToInstant(gap, spec.zone, 'earlier', 'shiftForward')! < held.start)) return gap;
@@ -82,7 +82,7 @@ export function rfcFirstWall(spec: SeriesSpec): WallTime | undefined {
  * as EXDATE, and pin to its own instants.
  */
 export interface CalendarDifferences {
-  /** Occurrences the rule read by RFC 5545 lacks: clamped onto a month's last day. */
+  /** Occurrences the rule read by RFC 5545 lacks (with `byRule` false: every occurrence). */
   extra: WallTime[];
   /** Instances the rule has and the platform holds none for: skipped in a DST gap (`skip`, `reject`). */
   missing: WallTime[];

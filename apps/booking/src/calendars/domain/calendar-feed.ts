@@ -3,7 +3,7 @@ import type { CalendarEntry, SeriesCalendarEntry, SeriesOverride } from '@bookin
 import {
   exactDuration,
   formatWall,
-  rfcFirstWall,
+  firstMatchWall,
   ruleReadAlike,
   ruleWallOf,
   calendarDifferences,
@@ -90,7 +90,7 @@ export function seriesEntryOf(
   const overrides = new Map<string, SeriesOverride>();
   const byRule = ruleReadAlike(spec);
   const differences = calendarDifferences(spec, window.from, window.to, byRule);
-  const startWall = rfcFirstWall(spec) ?? series.startWall;
+  const startWall = firstMatchWall(spec) ?? series.startWall;
   // Written as dates, DTSTART is one of them: taken out where the platform holds none there.
   if (!byRule && !differences.extra.some((wall) => formatWall(wall) === formatWall(startWall)))
     skip(startWall);
