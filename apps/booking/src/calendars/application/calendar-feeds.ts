@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DomainError, FEED_TOKEN_PATTERN, type Caller } from '@booking/contracts';
 import { withTransaction } from '@booking/db';
-import { feedIcs } from '@booking/ics';
+import { feedIcs, type SeriesCalendarEntry } from '@booking/ics';
 import { CLOCK, PG_POOL, SERVICE_CONFIG } from '@booking/nest-kit';
 import type { Clock } from '@booking/time';
 import type { BookingConfig } from '../../booking-config';
@@ -27,6 +27,7 @@ export interface IssuedFeed {
 }
 
 const DAY_MS = 86_400_000;
+type FeedRow = Awaited<ReturnType<BookingRepository['forCalendar']>>[number];
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
 const noFeed = () => new DomainError('not_found', 'No such calendar feed (it may have been revoked).');
 
@@ -66,39 +67,46 @@ export class CalendarFeeds {
     if (!FEED_TOKEN_PATTERN.test(token)) throw noFeed();
     const owner = await this.feeds.ownerOf(this.pool, hashOf(token));
     if (!owner) throw noFeed();
+    const now = this.clock.now();
     const rows = await this.bookings.forCalendar({
       ...(owner.kind === 'resource' ? { resourceId: owner.resourceId } : { customerId: owner.customerId }),
       statuses: FEED_STATUSES,
-      since: feedSince(this.clock.now()),
+      since: feedSince(now),
       limit: FEED_MAX_EVENTS,
     });
     const resource = owner.kind === 'resource' ? await this.resources.findById(owner.resourceId) : null;
-    const now = this.clock.now();
-    // A series' occurrences are one recurring event; the rest, one event each.
-    const bySeries = new Map<string, typeof rows>();
-    for (const row of rows)
-      if (row.booking.seriesId !== null)
-        bySeries.set(row.booking.seriesId, [...(bySeries.get(row.booking.seriesId) ?? []), row]);
-    const window = {
-      from: feedSince(now),
-      to: new Date(now.getTime() + this.config.BOOKING_HORIZON_DAYS * DAY_MS),
-    };
-    const series = (await this.series.findByIds([...bySeries.keys()])).map((one) => {
-      const held = bySeries.get(one.seriesId)!;
-      return seriesEntryOf(
-        one,
-        held.map((row) => row.booking),
-        held[0]!.resourceName,
-        window,
-      );
-    });
     return feedIcs({
       name: owner.kind === 'resource' ? (resource?.name ?? 'Bookings') : 'My bookings',
       timeZone: resource?.timeZone,
       bookings: rows
         .filter((row) => row.booking.seriesId === null)
         .map((row) => feedEntryOf(row.booking, row.resourceName)),
-      series,
+      series: await this.seriesEntries(rows, now),
+    });
+  }
+
+  /** The series the rows' occurrences belong to, each as one recurring event. */
+  private async seriesEntries(rows: FeedRow[], now: Date): Promise<SeriesCalendarEntry[]> {
+    const bySeries = new Map<string, FeedRow[]>();
+    for (const row of rows) {
+      if (row.booking.seriesId === null) continue;
+      const held = bySeries.get(row.booking.seriesId) ?? [];
+      held.push(row);
+      bySeries.set(row.booking.seriesId, held);
+    }
+    // What a feed shows and a booking may be made in: where the rule's readings are checked.
+    const window = {
+      from: feedSince(now),
+      to: new Date(now.getTime() + this.config.BOOKING_HORIZON_DAYS * DAY_MS),
+    };
+    return (await this.series.findByIds([...bySeries.keys()])).map((series) => {
+      const held = bySeries.get(series.seriesId)!;
+      return seriesEntryOf(
+        series,
+        held.map((row) => row.booking),
+        held[0]!.resourceName,
+        window,
+      );
     });
   }
 
