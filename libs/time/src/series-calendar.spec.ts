@@ -61,17 +61,16 @@ describe('ruleWallOf and calendarDifferences', () => {
     });
   });
 
-  it('adds the clamped days the rule lacks, and takes out the gap instance a skip series holds none for', () => {
+  it('lists every occurrence, clamped days included, for a series written as dates; takes out a skipped gap instance', () => {
     const clamped = spec('FREQ=MONTHLY', '2027-01-31T18:00');
-    const { extra } = calendarDifferences(
-      clamped,
-      new Date('2027-01-01T00:00:00Z'),
-      new Date('2027-07-01T00:00:00Z'),
-    );
-    expect(extra.map((wall) => `${wall.month}-${wall.day}`)).toEqual(['2-28', '4-30', '6-30']);
-    const window = [new Date('2027-03-12T00:00:00Z'), new Date('2027-03-17T00:00:00Z')] as const;
+    const window = [new Date('2027-01-01T00:00:00Z'), new Date('2027-07-01T00:00:00Z')] as const;
+    expect(
+      calendarDifferences(clamped, ...window, false).extra.map((wall) => `${wall.month}-${wall.day}`),
+    ).toEqual(['1-31', '2-28', '3-31', '4-30', '5-31', '6-30']);
+    expect(calendarDifferences(clamped, ...window).extra).toEqual([]);
+    const gapWindow = [new Date('2027-03-12T00:00:00Z'), new Date('2027-03-17T00:00:00Z')] as const;
     const skipping = spec('FREQ=DAILY;COUNT=5', '2027-03-12T02:30', { onNonexistent: 'skip' });
-    expect(calendarDifferences(skipping, ...window).missing).toEqual([
+    expect(calendarDifferences(skipping, ...gapWindow).missing).toEqual([
       { year: 2027, month: 3, day: 14, hour: 2, minute: 30, second: 0 },
     ]);
     expect(calendarDifferences({ ...skipping, onNonexistent: 'shiftForward' }, ...window).missing).toEqual(
