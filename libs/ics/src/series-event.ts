@@ -57,9 +57,14 @@ function addWallTimes(
   event.addProperty(property);
 }
 
+/** The id of a series' recurring event in Google: derived like a booking's, from the series id. */
+export function seriesEventId(seriesId: string): string {
+  return calendarEventId(`series:${seriesId}`);
+}
+
 /** The series' UID in feeds and invitations, and its recurring event's iCalUID in Google. */
 export function seriesUid(seriesId: string): string {
-  return uidOf(calendarEventId(`series:${seriesId}`));
+  return uidOf(seriesEventId(seriesId));
 }
 
 /**

@@ -22,8 +22,6 @@ export {
 } from './wall-clock';
 export {
   businessIntervals,
-  dailyOpenings,
-  ROUND_THE_CLOCK,
   isWithinBusinessHours,
   mergeIntervals,
   openingsOn,

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { BookingSnapshot } from '../../notifications/domain/notification';
-import { eventTime, googleEventId, SHOWN_STATUSES } from './google-event';
+import { seriesEventId } from '@booking/ics';
+import { eventTime, SHOWN_STATUSES } from './google-event';
 
 /** What this service keeps of a series, from its latest series.changed. */
 export interface SeriesSnapshot {
@@ -43,7 +44,7 @@ const SHOWN = new Set<string>(SHOWN_STATUSES);
 
 /** The recurring event's id: derived like a booking's, from the series id. */
 export function googleSeriesId(seriesId: string): string {
-  return googleEventId(`series:${seriesId}`);
+  return seriesEventId(seriesId);
 }
 
 /** Google's id of one instance: the recurring event's id and the original start, basic UTC. */
