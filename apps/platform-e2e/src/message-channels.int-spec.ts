@@ -40,6 +40,37 @@ async function serverThatDropsAfterData(): Promise<Server> {
   return server;
 }
 
+/** An SMTP relay that takes every message, but answers each step only after `delayMs`. */
+async function slowRelay(delayMs: number): Promise<Server> {
+  const server = createServer((socket) => {
+    let inData = false;
+    const later = (reply: string) => setTimeout(() => socket.writable && socket.write(reply), delayMs);
+    later('220 slow ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('latin1').split('\r\n')) {
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            later('250 queued\r\n');
+          }
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO') later('250-slow\r\n250 AUTH PLAIN\r\n');
+        else if (verb === 'AUTH') later('235 ok\r\n');
+        else if (verb === 'MAIL' || verb === 'RCPT') later('250 ok\r\n');
+        else if (verb === 'DATA') {
+          inData = true;
+          later('354 go on\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
 describe('the notification service’s ways out, against the local SMTP relay and SMS API', () => {
   let sandbox: MessagingSandbox;
   beforeAll(async () => {
@@ -86,6 +117,22 @@ describe('the notification service’s ways out, against the local SMTP relay an
       outcome: 'retryable',
     });
     expect(sandbox.mail.received).toHaveLength(before);
+  });
+
+  it('ends a session slow at every step at the limit, as retryable, before anything was handed over', async () => {
+    // Each step (greeting, EHLO, AUTH …) comes in 1.5 s, inside nodemailer's 2 s per step: with
+    // only per-step limits the message would go through after about 10 s.
+    const relay = await slowRelay(1_500);
+    try {
+      const { port } = relay.address() as AddressInfo;
+      const sent = await mailer(`smtp://mailer:right-password@127.0.0.1:${port}`).send(message());
+      expect(sent).toMatchObject({
+        outcome: 'retryable',
+        reason: expect.stringContaining('SMTP session over 2000 ms'),
+      });
+    } finally {
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 
   it('gives up at once on a permanent refusal (a malformed recipient: 553)', async () => {

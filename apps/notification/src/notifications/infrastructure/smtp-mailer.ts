@@ -43,9 +43,22 @@ export class SmtpMailer {
     // nodemailer reports some failures (a refused connection) as 'error' events, not to callbacks.
     const failed = new Promise<never>((_, reject) => connection.on('error', reject));
     failed.catch(() => undefined);
+    // nodemailer's timeouts are per step, so a relay slow at every step would hold a session for
+    // several of them (and past a shutdown's grace): the whole session gets the limit once.
+    let deadline: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<never>((_, reject) => {
+      deadline = setTimeout(() => {
+        reject(
+          Object.assign(new Error(`SMTP session over ${this.settings.timeoutMs} ms`), { code: 'ETIMEDOUT' }),
+        );
+        connection.close();
+      }, this.settings.timeoutMs);
+    });
+    outOfTime.catch(() => undefined);
     const step = (run: (done: (error?: Error | null) => void) => void) =>
       Promise.race([
         failed,
+        outOfTime,
         new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve()))),
       ]);
     try {
@@ -59,6 +72,7 @@ export class SmtpMailer {
     } catch (error) {
       return classifySmtpError(error as NodemailerError, phase);
     } finally {
+      clearTimeout(deadline);
       connection.quit();
     }
   }
