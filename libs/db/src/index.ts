@@ -7,5 +7,11 @@ export {
 export { createPool, databaseUrl, timeoutOptions, warmPool, type DatabaseTimeouts } from './pool';
 export { ensureDatabase, dropDatabase } from './database-admin';
 export { runMigrations, type MigrationClass } from './migrations';
-export { isDatabaseTimeout, isDatabaseUnavailable, isPgError, PG_ERRORS } from './pg-errors';
+export {
+  isDatabaseTimeout,
+  isDatabaseUnavailable,
+  isPgError,
+  isValueOutOfRange,
+  PG_ERRORS,
+} from './pg-errors';
 export { isUuid } from './uuid';

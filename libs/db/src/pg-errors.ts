@@ -11,7 +11,17 @@ export const PG_ERRORS = {
   lockNotAvailable: '55P03',
   /** idle_in_transaction_session_timeout ended the session. */
   idleInTransactionTimeout: '25P03',
+  /** A date or time outside PostgreSQL's range (4713 BC to 294276 AD). */
+  datetimeFieldOverflow: '22008',
+  numericValueOutOfRange: '22003',
 } as const;
+
+/** A value the request carried that PostgreSQL cannot hold: the request's fault, never a 500. */
+export function isValueOutOfRange(error: unknown): boolean {
+  return [PG_ERRORS.datetimeFieldOverflow, PG_ERRORS.numericValueOutOfRange].some((code) =>
+    isPgError(error, code),
+  );
+}
 
 /** A wait bounded by the pool's timeouts ran out: the database is busy, not the request wrong. */
 export function isDatabaseTimeout(error: unknown): boolean {

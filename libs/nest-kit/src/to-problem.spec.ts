@@ -64,6 +64,18 @@ describe('toProblem', () => {
     }
   });
 
+  it('answers a value PostgreSQL finds out of range (date, number) 400 validation_failed', () => {
+    for (const code of ['22008', '22003']) {
+      const { problem, unexpected } = toProblem(Object.assign(new Error('out of range'), { code }));
+      expect([code, problem.status, problem.code, unexpected]).toEqual([
+        code,
+        400,
+        'validation_failed',
+        false,
+      ]);
+    }
+  });
+
   it('answers a path parameter over the router’s limit 400 validation_failed', () => {
     const error = Object.assign(new URIError('too long'), {
       code: 'FST_ERR_MAX_PARAM_LENGTH',

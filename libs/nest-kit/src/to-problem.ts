@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { DomainError, problemOf, type ErrorCode, type Problem } from '@booking/contracts';
-import { isDatabaseTimeout, isDatabaseUnavailable } from '@booking/db';
+import { isDatabaseTimeout, isDatabaseUnavailable, isValueOutOfRange } from '@booking/db';
 
 export interface ProblemResponse {
   problem: Problem;
@@ -63,6 +63,10 @@ export function toProblem(error: unknown): ProblemResponse {
   }
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
     return { problem: problemOf('invalid_json', DETAILS.invalid_json!), headers: {}, unexpected: false };
+  }
+  if (isValueOutOfRange(error)) {
+    const detail = 'A value in the request is out of range.';
+    return { problem: problemOf('validation_failed', detail), headers: {}, unexpected: false };
   }
   if (isDatabaseTimeout(error)) {
     return {

@@ -85,6 +85,18 @@ export function decodeCursor(cursor: string, fields: string[]): Record<string, s
   }
 }
 
+/** How the API writes a cursor's instant: UTC, a four-digit year, milliseconds where not zero. */
+const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
+
+/**
+ * A cursor's instant, only in the form the API writes it (undefined otherwise): a forged cursor
+ * may carry a date `Date.parse` takes and PostgreSQL refuses, such as the year -271821.
+ */
+export function cursorInstant(text: string | undefined): Date | undefined {
+  if (text === undefined || !CURSOR_INSTANT.test(text) || !hasValidDateTimeFields(text)) return undefined;
+  return new Date(text);
+}
+
 /** The answer to a cursor this API did not give out (forged, truncated, or from another list). */
 export function invalidCursor(): DomainError {
   return new DomainError('validation_failed', 'The cursor is not one this API gave out.', {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   DomainError,
+  cursorInstant,
   decodeCursor,
   invalidCursor,
   encodeCursor,
@@ -21,12 +22,9 @@ export class ListBookings {
     if (query.resourceId !== undefined && !isUuid(query.resourceId)) return { data: [], nextCursor: null };
     const position =
       query.cursor === undefined ? undefined : decodeCursor(query.cursor, ['start', 'bookingId']);
-    if (
-      query.cursor !== undefined &&
-      (!position || !isUuid(position['bookingId']!) || Number.isNaN(Date.parse(position['start']!)))
-    ) {
+    const after = position && cursorInstant(position['start']);
+    if (query.cursor !== undefined && (!position || !after || !isUuid(position['bookingId']!)))
       throw invalidCursor();
-    }
     const from = query.from === undefined ? undefined : new Date(query.from);
     const to = query.to === undefined ? undefined : new Date(query.to);
     if (from && to && to.getTime() <= from.getTime())
@@ -36,9 +34,7 @@ export class ListBookings {
       status: query.status,
       from,
       to,
-      after: position
-        ? { start: new Date(position['start']!), bookingId: position['bookingId']! }
-        : undefined,
+      after: position && after ? { start: after, bookingId: position['bookingId']! } : undefined,
       limit: query.limit + 1,
     });
     const data = rows.slice(0, query.limit);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  cursorInstant,
   decodeCursor,
   DomainError,
   encodeCursor,
@@ -101,8 +102,7 @@ export class SeriesOccurrences {
 
 /** Where the page after a cursor starts: just after the RECURRENCE-ID it names, inside the window. */
 function afterCursor(cursor: string, from: Date): Date {
-  const after = decodeCursor(cursor, ['after'])?.['after'];
-  const instant = after === undefined ? Number.NaN : Date.parse(after);
-  if (Number.isNaN(instant) || instant < from.getTime()) throw invalidCursor();
-  return new Date(instant + 1);
+  const after = cursorInstant(decodeCursor(cursor, ['after'])?.['after']);
+  if (!after || after < from) throw invalidCursor();
+  return new Date(after.getTime() + 1);
 }
