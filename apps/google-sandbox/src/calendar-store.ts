@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { rrulestr } from 'rrule';
 
 /** Calendar API v3's error: an HTTP status, a reason and a message, as Google words them. */
@@ -57,7 +57,10 @@ export type EventInput = Partial<
 const EVENT_ID = /^[a-v0-9]{5,1024}$/;
 /** An instance of a recurring event: `<eventId>_<original start, basic UTC>`. */
 const INSTANCE_ID = /^([a-v0-9]{5,1024})_(\d{8}T\d{6}Z)$/;
+/** How far a recurring event is expanded: 2,500 instances or a century, whichever comes first. */
 const MAX_INSTANCES = 2500;
+const DAY_MS = 86_400_000;
+const HORIZON_MS = 100 * 366 * DAY_MS;
 
 const invalid = (message: string) => new GoogleApiError(400, 'invalid', message);
 
@@ -143,14 +146,14 @@ export class CalendarStore {
 
   private instance(calendarId: string, eventId: string, originalStart: string) {
     const event = this.find(calendarId, eventId);
-    const start = occurrenceStarts(event).find((candidate) => candidate.toISOString() === originalStart);
+    const start = expansionOf(event, new Date(originalStart)).byStart.get(originalStart);
     if (!start) throw new GoogleApiError(404, 'notFound', 'Not Found');
     return this.instanceAt(event, start);
   }
 
   private instanceAt(event: StoredEvent, originalStart: Date) {
     const zone = event.start.timeZone!;
-    const duration = Date.parse(event.end.dateTime) - Date.parse(event.start.dateTime);
+    const duration = instantOf(event.end).getTime() - instantOf(event.start).getTime();
     const key = originalStart.toISOString();
     const at = (instant: Date) => ({ dateTime: zoned(instant, zone), timeZone: zone });
     const override = event.exceptions.get(key) ?? {};
@@ -171,8 +174,7 @@ export class CalendarStore {
     const current = this.instance(calendarId, eventId, originalStart);
     const override = { ...event.exceptions.get(originalStart), ...pickInstanceFields(input) };
     const merged = { ...current, ...override };
-    if (Date.parse(merged.end.dateTime) <= Date.parse(merged.start.dateTime))
-      throw invalid('The specified time range is empty.');
+    if (instantOf(merged.end) <= instantOf(merged.start)) throw invalid('The specified time range is empty.');
     event.exceptions.set(originalStart, override);
     event.revision += 1;
     event.updated = this.now().toISOString();
@@ -223,18 +225,23 @@ function validate(event: StoredEvent): void {
     ['start', event.start],
     ['end', event.end],
   ] as const) {
-    if (!time?.dateTime || Number.isNaN(Date.parse(time.dateTime))) throw invalid(`Missing ${name} time.`);
+    if (!time?.dateTime) throw invalid(`Missing ${name} time.`);
     if (time.timeZone !== undefined && !DateTime.local().setZone(time.timeZone).isValid)
       throw invalid(`Invalid time zone definition for ${name} time.`);
+    // Without an offset, a dateTime is a wall time in its timeZone: Google requires the zone then.
+    const offset = hasOffset(time.dateTime);
+    if (!offset && !time.timeZone) throw invalid(`Missing time zone definition for ${name} time.`);
+    if (!(offset ? DateTime.fromISO(time.dateTime) : wallFields(time.dateTime))?.isValid)
+      throw invalid(`Invalid ${name} time.`);
   }
-  if (Date.parse(event.end.dateTime) <= Date.parse(event.start.dateTime))
-    throw invalid('The specified time range is empty.');
+  if (instantOf(event.end) <= instantOf(event.start)) throw invalid('The specified time range is empty.');
   if (event.recurrence) {
     if (!event.start.timeZone) throw invalid('Missing time zone definition for start time.');
     for (const line of event.recurrence) {
       if (!/^(RRULE|EXRULE|RDATE|EXDATE)[:;]/.test(line)) throw invalid('Invalid recurrence rule.');
       try {
         if (line.startsWith('RRULE')) rrulestr(line);
+        else if (/^(RDATE|EXDATE)/.test(line)) datesOf(line, event.start.timeZone);
       } catch {
         throw invalid('Invalid recurrence rule.');
       }
@@ -242,36 +249,134 @@ function validate(event: StoredEvent): void {
   }
 }
 
-/**
- * A recurring event's occurrence starts: its RRULE over wall times in its zone (as RFC 5545
- * says), each then read as an instant in the zone.
- */
+/** Each event's expansion, kept while its start and recurrence stay as they were. */
+const expansions = new WeakMap<StoredEvent, Expansion>();
+
+interface Expansion {
+  of: string;
+  /** Starts after this are not expanded yet; undefined: all are. */
+  through: Date | undefined;
+  starts: Date[];
+  /** By original start, UTC ISO: how an instance id names its occurrence. */
+  byStart: Map<string, Date>;
+}
+
+/** The event's starts through `through` at least (all of them without it), expanded a year ahead at a time. */
+function expansionOf(event: StoredEvent, through?: Date): Expansion {
+  const of = JSON.stringify([event.start, event.recurrence]);
+  let expansion = expansions.get(event);
+  const covered = expansion?.of === of && (!expansion.through || (through && through <= expansion.through));
+  if (!expansion || !covered) {
+    const until = through && new Date(through.getTime() + 366 * DAY_MS);
+    const starts = expand(event, until);
+    expansion = {
+      of,
+      through: until,
+      starts,
+      byStart: new Map(starts.map((start) => [start.toISOString(), start])),
+    };
+    expansions.set(event, expansion);
+  }
+  return expansion;
+}
+
+/** A recurring event's occurrence starts in [from, to). */
 function occurrenceStarts(event: StoredEvent, from?: Date, to?: Date): Date[] {
-  const zone = event.start.timeZone!;
-  const first = DateTime.fromISO(event.start.dateTime, { zone });
-  const floating = new Date(
-    Date.UTC(first.year, first.month - 1, first.day, first.hour, first.minute, first.second),
+  return expansionOf(event, to).starts.filter(
+    (instant) => (!from || instant >= from) && (!to || instant < to),
   );
-  const rule = (event.recurrence ?? []).find((line) => line.startsWith('RRULE'));
-  if (!rule) return [];
-  const starts: Date[] = [];
-  rrulestr(rule, { dtstart: floating }).all((wall, index) => {
-    const instant = DateTime.fromObject(
-      {
-        year: wall.getUTCFullYear(),
-        month: wall.getUTCMonth() + 1,
-        day: wall.getUTCDate(),
-        hour: wall.getUTCHours(),
-        minute: wall.getUTCMinutes(),
-        second: wall.getUTCSeconds(),
-      },
-      { zone },
-    ).toJSDate();
-    if (to && instant >= to) return false;
-    if (!from || instant >= from) starts.push(instant);
-    return index < MAX_INSTANCES;
-  });
-  return starts;
+}
+
+/**
+ * A recurring event's occurrence starts as RFC 5545 reads them: DTSTART, the RRULE over wall
+ * times in the event's zone, and RDATE, less EXDATE, each wall time read as an instant in the zone.
+ */
+function expand(event: StoredEvent, through?: Date): Date[] {
+  const zone = event.start.timeZone!;
+  const lines = event.recurrence ?? [];
+  const first = instantOf(event.start);
+  const starts = new Map<number, Date>([[first.getTime(), first]]);
+  const rule = lines.find((line) => line.startsWith('RRULE'));
+  if (rule) {
+    // The rule repeats DTSTART's wall time as written, even one a DST gap skips on its first day.
+    const wall = hasOffset(event.start.dateTime)
+      ? DateTime.fromJSDate(first, { zone })
+      : wallFields(event.start.dateTime)!;
+    const floating = new Date(
+      Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second),
+    );
+    rrulestr(rule, { dtstart: floating }).all((floatingStart, index) => {
+      // A floating time is within a day of the instant it names.
+      if (floatingStart.getTime() - floating.getTime() > HORIZON_MS) return false;
+      if (through && floatingStart.getTime() > through.getTime() + DAY_MS) return false;
+      const instant = floatingInstant(floatingStart, zone);
+      starts.set(instant.getTime(), instant);
+      return index < MAX_INSTANCES;
+    });
+  }
+  for (const line of lines.filter((line) => line.startsWith('RDATE')))
+    for (const instant of datesOf(line, zone)) starts.set(instant.getTime(), instant);
+  for (const line of lines.filter((line) => line.startsWith('EXDATE')))
+    for (const instant of datesOf(line, zone)) starts.delete(instant.getTime());
+  return [...starts.values()].sort((a, b) => a.getTime() - b.getTime());
+}
+
+/** An RDATE or EXDATE line's instants: `RDATE;TZID=zone:20270131T100000,…` (wall times) or UTC (`…Z`). */
+function datesOf(line: string, eventZone: string): Date[] {
+  const colon = line.indexOf(':');
+  const zone = /;TZID=([^;:]+)/.exec(line.slice(0, colon))?.[1] ?? eventZone;
+  if (!IANAZone.isValidZone(zone)) throw new Error(`unknown zone: ${zone}`);
+  return line
+    .slice(colon + 1)
+    .split(',')
+    .map((value) => {
+      const fields = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(Z?)$/.exec(value);
+      if (!fields) throw new Error(`not a date-time: ${value}`);
+      const [year, month, day, hour, minute, second] = fields.slice(1, 7).map(Number);
+      const floating = new Date(Date.UTC(year!, month! - 1, day, hour, minute, second));
+      return fields[7] ? floating : floatingInstant(floating, zone);
+    });
+}
+
+/** An event time's instant: as written where it has an offset, else its wall time read in its zone. */
+function instantOf(time: EventTime): Date {
+  if (hasOffset(time.dateTime)) return new Date(Date.parse(time.dateTime));
+  return rfcReading(wallFields(time.dateTime)!, time.timeZone!);
+}
+
+const hasOffset = (dateTime: string) => /(?:Z|[+-]\d{2}:\d{2})$/i.test(dateTime);
+
+function wallFields(dateTime: string) {
+  const parsed = DateTime.fromISO(dateTime, { zone: 'UTC' });
+  return parsed.isValid ? parsed : undefined;
+}
+
+/** A floating time's UTC fields as a wall time in the zone. */
+function floatingInstant(floating: Date, zone: string): Date {
+  return rfcReading(DateTime.fromJSDate(floating, { zone: 'UTC' }), zone);
+}
+
+/**
+ * A wall time in a zone as RFC 5545 reads it: a repeated time the earlier instant, a skipped one
+ * moved forward by the gap (luxon's own reading of a repeated time depends on today's offset).
+ */
+function rfcReading(wall: DateTime, zone: string): Date {
+  const local = DateTime.fromObject(
+    {
+      year: wall.year,
+      month: wall.month,
+      day: wall.day,
+      hour: wall.hour,
+      minute: wall.minute,
+      second: wall.second,
+    },
+    { zone },
+  );
+  const instant = local.toMillis();
+  // Only a wall time within a day of a change can be repeated; asking luxon for both readings is slow.
+  const offsets = IANAZone.create(zone);
+  if (offsets.offset(instant - DAY_MS) === offsets.offset(instant + DAY_MS)) return new Date(instant);
+  return new Date(Math.min(...local.getPossibleOffsets().map((candidate) => candidate.toMillis())));
 }
 
 function zoned(instant: Date, zone: string): string {

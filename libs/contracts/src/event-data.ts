@@ -107,6 +107,18 @@ export const EVENT_DATA = {
     endLocal: wallClock,
     cancelledRecurrences: z.array(rfc3339Instant).describe('occurrences cancelled before they were held'),
     conflictRecurrences: z.array(rfc3339Instant).describe('occurrences that could not be held when due'),
+    onMissingDay: z
+      .enum(['clamp', 'skip'])
+      .optional()
+      .describe('a day the month lacks: clamped to its last day or skipped (absent in older events: clamp)'),
+    onNonexistent: z
+      .enum(['reject', 'skip', 'shiftForward'])
+      .optional()
+      .describe('a start in a DST gap: not held, skipped or moved forward (absent in older events: reject)'),
+    disambiguation: z
+      .enum(['earlier', 'later'])
+      .optional()
+      .describe('which instant a repeated wall time names (absent in older events: earlier)'),
     version: z.number().int().min(1).describe('grows with every change of the series'),
   }),
 } satisfies Record<EventType, z.ZodObject>;

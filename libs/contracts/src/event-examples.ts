@@ -112,6 +112,9 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
     endLocal: '2026-08-26T09:00:00',
     cancelledRecurrences: ['2026-09-09T01:00:00Z'],
     conflictRecurrences: ['2026-09-02T01:00:00Z'],
+    onMissingDay: 'clamp',
+    onNonexistent: 'reject',
+    disambiguation: 'earlier',
     version: 3,
   },
 };

@@ -7,4 +7,4 @@ export {
   type Invitation,
 } from './booking-calendar';
 export { calendarEventId } from './ical-parts';
-export { seriesEventId, seriesUid, type SeriesCalendarEntry, type SeriesOverride } from './series-event';
+export { seriesEventId, seriesUid, type SeriesCalendarEntry } from './series-event';

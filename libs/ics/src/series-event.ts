@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import type { WallTime } from '@booking/time';
+import type { WallTime, WrittenSeries } from '@booking/time';
 import {
   addTime,
   addWallTime,
@@ -13,31 +13,15 @@ import {
   type WrittenEvent,
 } from './ical-parts';
 
-/** One occurrence written apart from the rule: moved, or at a wall time readers read differently. */
-export interface SeriesOverride {
-  /** The instance it replaces, as the rule's wall time (`ruleWallOf` its RECURRENCE-ID). */
-  recurrenceWall: WallTime;
-  start: Date;
-  end: Date;
-  sequence: number;
-}
-
-/** A recurring booking as one calendar event: its rule, the instances that do not take place, and the moved ones. */
-export interface SeriesCalendarEntry {
+/**
+ * A recurring booking as one calendar event: the series as every calendar is given it
+ * (`writtenSeries`), and what a feed or an invitation says of it.
+ */
+export interface SeriesCalendarEntry extends WrittenSeries {
   seriesId: string;
   sequence: number;
   cancelled: boolean;
-  /** The RRULE as another calendar must read it (`writtenRule`); null: the series is its dates (RDATE). */
-  rule: string | null;
   timeZone: string;
-  /** DTSTART's wall time in the zone (the rule's first match), and the exact duration every occurrence lasts. */
-  startWall: WallTime;
-  durationMs: number;
-  /** Occurrences the rule itself does not give (clamped to a month's last day), as wall times. */
-  rdates: readonly WallTime[];
-  /** Instances that do not take place (cancelled, not held, skipped in a DST gap), as the rule's wall times. */
-  exdates: readonly WallTime[];
-  overrides: readonly SeriesOverride[];
   summary: string;
   description: string;
   changedAt: Date;

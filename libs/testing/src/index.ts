@@ -13,3 +13,4 @@ export {
   type ParsedCalendar,
   type ParsedCalendarEvent,
 } from './parse-calendar';
+export { seriesSweep, sweptChange, SWEEP_WINDOW, type SweptSeries } from './series-sweep';

@@ -17,6 +17,7 @@ export {
   wallToFloating,
   floatingToWall,
   formatWall,
+  parseWall,
   type GapPolicy,
   type WallTime,
 } from './wall-clock';
@@ -50,5 +51,11 @@ export {
   writtenRule,
   type CalendarDifferences,
 } from './series-calendar';
+export {
+  writtenSeries,
+  type HeldOccurrence,
+  type SeriesOverride,
+  type WrittenSeries,
+} from './written-series';
 export { daysWindow, resourceSlots, type ResourceSlotsQuery } from './resource-slots';
 export { afterFailure, retryDelayMs, type RetrySettings } from './retry-schedule';

@@ -69,3 +69,18 @@ const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 export function formatWall(wall: WallTime): string {
   return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second ?? 0)}`;
 }
+
+/** The wall time `formatWall` wrote (`2026-03-08T02:30:00`); undefined for any other text. */
+export function parseWall(text: string): WallTime | undefined {
+  const fields = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!fields) return undefined;
+  const field = (index: number) => Number(fields[index]);
+  return {
+    year: field(1),
+    month: field(2),
+    day: field(3),
+    hour: field(4),
+    minute: field(5),
+    second: field(6),
+  };
+}

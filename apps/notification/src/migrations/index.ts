@@ -5,6 +5,7 @@ import { AddSnapshotVersion1764000000200 } from './1764000000200-add-snapshot-ve
 import { CreateCalendarSync1764000000300 } from './1764000000300-create-calendar-sync';
 import { AddSeriesSync1764000000400 } from './1764000000400-add-series-sync';
 import { AddCalendarSequence1764000000500 } from './1764000000500-add-calendar-sequence';
+import { AddSeriesPolicies1764000000600 } from './1764000000600-add-series-policies';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const notificationMigrations: MigrationClass[] = [
@@ -14,4 +15,5 @@ export const notificationMigrations: MigrationClass[] = [
   CreateCalendarSync1764000000300,
   AddSeriesSync1764000000400,
   AddCalendarSequence1764000000500,
+  AddSeriesPolicies1764000000600,
 ];

@@ -1,15 +1,6 @@
 import { DomainError, type Caller } from '@booking/contracts';
-import type { CalendarEntry, SeriesCalendarEntry, SeriesOverride } from '@booking/ics';
-import {
-  exactDuration,
-  formatWall,
-  firstMatchWall,
-  ruleReadAlike,
-  ruleWallOf,
-  calendarDifferences,
-  writtenRule,
-  type WallTime,
-} from '@booking/time';
+import type { CalendarEntry, SeriesCalendarEntry } from '@booking/ics';
+import { writtenSeries } from '@booking/time';
 import { specOf, type Series } from '../../series/domain/series';
 import type { Booking } from '../../bookings/domain/booking';
 import { calendarSequence } from '../../bookings/domain/booking-times';
@@ -69,12 +60,9 @@ export function feedEntryOf(booking: Booking, resourceName: string): CalendarEnt
 }
 
 /**
- * A series as a feed shows it, one recurring event: its rule as RFC 5545 readers must get it,
- * an RDATE for every occurrence that rule lacks (clamped to a month's last day), an EXDATE for
- * every instance that does not take place (cancelled before or after it was held, not held for a
- * conflict, skipped in a DST gap) and an override for every occurrence not where the rule puts
- * it (moved), or whose wall times a DST change makes readers read differently. Those are looked
- * for within `window`, the span a feed shows and a booking may be made in.
+ * A series as a feed shows it, one recurring event written from the platform's own expansion
+ * (`writtenSeries`): differences from the rule are looked for within `window`, the span a feed
+ * shows and a booking may be made in. A cancelled occurrence is an EXDATE.
  */
 export function seriesEntryOf(
   series: Series,
@@ -82,47 +70,22 @@ export function seriesEntryOf(
   resourceName: string,
   window: { from: Date; to: Date },
 ): SeriesCalendarEntry {
-  const spec = specOf(series);
-  const wallOf = (recurrenceId: Date | string) => ruleWallOf(new Date(recurrenceId), spec);
-  const duration = exactDuration(spec);
-  const exdates = new Map<string, WallTime>();
-  const skip = (wall: WallTime) => exdates.set(formatWall(wall), wall);
-  const overrides = new Map<string, SeriesOverride>();
-  const byRule = ruleReadAlike(spec);
-  const differences = calendarDifferences(spec, window.from, window.to, byRule);
-  const startWall = firstMatchWall(spec) ?? series.startWall;
-  // Written as dates, DTSTART is one of them: taken out where the platform holds none there.
-  if (!byRule && !differences.extra.some((wall) => formatWall(wall) === formatWall(startWall)))
-    skip(startWall);
-  [...series.cancelledRecurrences, ...series.conflicts.map((conflict) => conflict.recurrenceId)]
-    .map(wallOf)
-    .forEach(skip);
-  differences.missing.forEach(skip);
-  for (const { ruleWall, occurrence } of differences.pinned)
-    overrides.set(formatWall(ruleWall), { recurrenceWall: ruleWall, ...occurrence, sequence: 0 });
-  for (const booking of occurrences) {
-    const recurrenceWall = wallOf(booking.recurrenceId!);
-    const key = formatWall(recurrenceWall);
-    const { start, end } = booking.period;
-    const asRuled =
-      start.getTime() === booking.recurrenceId!.getTime() && end.getTime() - start.getTime() === duration;
-    if (booking.status === 'CANCELLED') {
-      skip(recurrenceWall);
-      overrides.delete(key);
-    } else if (!asRuled || overrides.has(key))
-      overrides.set(key, { recurrenceWall, start, end, sequence: calendarSequence(booking) });
-  }
+  const skipped = [
+    ...series.cancelledRecurrences,
+    ...series.conflicts.map((conflict) => conflict.recurrenceId),
+  ];
+  const held = occurrences.map((booking) => ({
+    recurrenceId: booking.recurrenceId!,
+    ...booking.period,
+    takesPlace: booking.status !== 'CANCELLED',
+    sequence: calendarSequence(booking),
+  }));
   return {
+    ...writtenSeries(specOf(series), skipped, held, window),
     seriesId: series.seriesId,
     sequence: series.version,
     cancelled: series.status === 'CANCELLED',
-    rule: byRule ? writtenRule(spec) : null,
     timeZone: series.timeZone,
-    startWall,
-    durationMs: duration,
-    rdates: differences.extra,
-    exdates: [...exdates.values()],
-    overrides: [...overrides.values()],
     summary: resourceName,
     description: `Recurring booking ${series.seriesId}`,
     changedAt: series.updatedAt,

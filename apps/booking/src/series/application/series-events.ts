@@ -23,6 +23,9 @@ export function seriesChanged(topics: TopicNames, series: Series): OutboxEvent {
       endLocal: formatWall(series.endWall),
       cancelledRecurrences: series.cancelledRecurrences,
       conflictRecurrences: series.conflicts.map((conflict) => conflict.recurrenceId),
+      onMissingDay: series.onMissingDay,
+      onNonexistent: series.onNonexistent,
+      disambiguation: series.disambiguation,
       version: series.version,
     },
   };

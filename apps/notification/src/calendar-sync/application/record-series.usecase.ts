@@ -4,6 +4,7 @@ import type { KnownEvent } from '@booking/contracts';
 import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
+import { seriesSnapshotOf } from '../domain/series-event';
 import { CalendarSyncRepository } from './ports/calendar-sync.repository';
 import { SeriesSnapshotRepository } from './ports/series-snapshot.repository';
 
@@ -23,7 +24,7 @@ export class RecordSeries {
     const now = this.clock.now();
     await this.inbox.once(this.pool, event, async (tx) => {
       await this.syncs.lockResource(tx, event.data.resourceId);
-      await this.series.save(tx, event.data, now);
+      await this.series.save(tx, seriesSnapshotOf(event.data), now);
       await this.syncs.wantSeries(tx, event.data, now);
     });
   }

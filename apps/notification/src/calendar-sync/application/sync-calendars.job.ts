@@ -97,7 +97,7 @@ export class SyncCalendarsJob extends LeasedBatchJob<DueSync> {
       const series = await this.series.find(this.pool, due.key);
       if (!series) return null;
       const occurrences = await this.notifications.findSeriesOccurrences(this.pool, due.key);
-      return { entry: desiredSeries(series, occurrences), version: due.version };
+      return { entry: desiredSeries(series, occurrences, this.clock.now()), version: due.version };
     }
     const booking = await this.notifications.findSnapshot(this.pool, due.key);
     if (!booking) return null;

@@ -1,6 +1,16 @@
-import { DateTime } from 'luxon';
-import type { BookingSnapshot } from '../../notifications/domain/notification';
+import type { EventData } from '@booking/contracts';
 import { seriesEventId } from '@booking/ics';
+import {
+  formatWall,
+  parseRule,
+  parseWall,
+  wallToInstant,
+  writtenSeries,
+  type SeriesSpec,
+  type WallTime,
+  type WrittenSeries,
+} from '@booking/time';
+import type { BookingSnapshot } from '../../notifications/domain/notification';
 import { eventTime, SHOWN_STATUSES } from './google-event';
 
 /** What this service keeps of a series, from its latest series.changed. */
@@ -15,9 +25,32 @@ export interface SeriesSnapshot {
   endLocal: string;
   cancelledRecurrences: string[];
   conflictRecurrences: string[];
+  onMissingDay: SeriesSpec['onMissingDay'];
+  onNonexistent: SeriesSpec['onNonexistent'];
+  disambiguation: SeriesSpec['disambiguation'];
   version: number;
 }
 
+/** A series.changed as kept; events from before the policies travelled meant the defaults. */
+export function seriesSnapshotOf(data: EventData<'series.changed'>): SeriesSnapshot {
+  return {
+    seriesId: data.seriesId,
+    resourceId: data.resourceId,
+    status: data.status,
+    rrule: data.rrule,
+    timeZone: data.timeZone,
+    startLocal: data.startLocal,
+    endLocal: data.endLocal,
+    cancelledRecurrences: data.cancelledRecurrences,
+    conflictRecurrences: data.conflictRecurrences,
+    onMissingDay: data.onMissingDay ?? 'clamp',
+    onNonexistent: data.onNonexistent ?? 'reject',
+    disambiguation: data.disambiguation ?? 'earlier',
+    version: data.version,
+  };
+}
+
+/** A time as Calendar API v3 takes it: an instant with its offset, or a wall time in `timeZone`. */
 type EventTime = { dateTime: string; timeZone: string };
 
 export interface GoogleSeriesBody {
@@ -31,16 +64,21 @@ export interface GoogleSeriesBody {
   extendedProperties: { private: { seriesId: string; version: string } };
 }
 
-/** One occurrence that is not as the rule says: taken out, or moved. */
-export type SeriesException =
-  | { instanceId: string; change: 'cancelled' }
-  | { instanceId: string; change: 'moved'; start: EventTime; end: EventTime };
+/** One instance written at its own times: moved, or pinned near a DST change. */
+export interface SeriesException {
+  instanceId: string;
+  start: EventTime;
+  end: EventTime;
+}
 
 export type DesiredSeries =
   | { kind: 'absent'; id: string }
   | { kind: 'present'; event: GoogleSeriesBody; exceptions: SeriesException[] };
 
 const SHOWN = new Set<string>(SHOWN_STATUSES);
+const DAY_MS = 86_400_000;
+/** The span around now in which differences from the rule are written: a month back, two years on. */
+export const GOOGLE_SERIES_SPAN = { pastDays: 30, futureDays: 731 } as const;
 
 /** The recurring event's id: derived like a booking's, from the series id. */
 export function googleSeriesId(seriesId: string): string {
@@ -56,42 +94,52 @@ export function instanceId(eventId: string, recurrenceId: Date | string): string
   return `${eventId}_${basic}`;
 }
 
+/** The series' rule and times as the time engine takes them. */
+export function specOfSnapshot(series: SeriesSnapshot): SeriesSpec {
+  return {
+    rule: parseRule(series.rrule),
+    start: parseWall(series.startLocal)!,
+    end: parseWall(series.endLocal)!,
+    zone: series.timeZone,
+    onMissingDay: series.onMissingDay,
+    onNonexistent: series.onNonexistent,
+    disambiguation: series.disambiguation,
+  };
+}
+
 /**
- * Pure: a series as one recurring event (its RRULE over wall times in the resource's zone, as
- * RFC 5545 and Google read it), with an exception per occurrence that differs from the rule:
- * cancelled before or after it was held, not held for a conflict, or moved. A cancelled series'
- * event is removed. Occurrences the rule has and nobody holds yet are shown: they are planned.
+ * Pure: a series as one recurring event, written from the platform's own expansion as feeds and
+ * invitations are (`writtenSeries`): DTSTART the rule's first match as a wall time in the zone,
+ * RRULE, RDATE and EXDATE lines over wall times, and an instance patch for every occurrence
+ * moved, or pinned near a DST change, named by the instant RFC 5545 reads its RECURRENCE-ID as.
+ * Occurrences not taking place (cancelled, never held, not confirmed) are EXDATEs; those the rule
+ * has and nobody holds yet are shown: they are planned. A cancelled series' event is removed.
  */
 export function desiredSeries(
   series: SeriesSnapshot,
   occurrences: readonly BookingSnapshot[],
+  now: Date,
 ): DesiredSeries {
   const id = googleSeriesId(series.seriesId);
   if (series.status === 'CANCELLED') return { kind: 'absent', id };
-  const at = (instant: Date) => eventTime(instant, series.timeZone);
-  const wall = (local: string) => at(DateTime.fromISO(local, { zone: series.timeZone }).toJSDate());
-  const start = wall(series.startLocal);
-  const end = wall(series.endLocal);
-  const duration = Date.parse(end.dateTime) - Date.parse(start.dateTime);
-  const cancelled = new Set([...series.cancelledRecurrences, ...series.conflictRecurrences].map(toIso));
-  const exceptions: SeriesException[] = [];
-  for (const occurrence of occurrences) {
-    if (!occurrence.recurrenceId) continue;
-    const original = occurrence.recurrenceId.toISOString();
-    if (!SHOWN.has(occurrence.status)) cancelled.add(original);
-    else if (
-      occurrence.start.getTime() !== occurrence.recurrenceId.getTime() ||
-      occurrence.end.getTime() - occurrence.start.getTime() !== duration
-    )
-      exceptions.push({
-        instanceId: instanceId(id, original),
-        change: 'moved',
-        start: at(occurrence.start),
-        end: at(occurrence.end),
-      });
-  }
-  for (const original of [...cancelled].sort())
-    exceptions.push({ instanceId: instanceId(id, original), change: 'cancelled' });
+  const zone = series.timeZone;
+  const window = {
+    from: new Date(now.getTime() - GOOGLE_SERIES_SPAN.pastDays * DAY_MS),
+    to: new Date(now.getTime() + GOOGLE_SERIES_SPAN.futureDays * DAY_MS),
+  };
+  const held = occurrences
+    .filter((occurrence) => occurrence.recurrenceId)
+    .map((occurrence) => ({
+      recurrenceId: occurrence.recurrenceId!,
+      start: occurrence.start,
+      end: occurrence.end,
+      takesPlace: SHOWN.has(occurrence.status),
+      sequence: occurrence.calendarSequence,
+    }));
+  const skipped = [...series.cancelledRecurrences, ...series.conflictRecurrences];
+  const written = writtenSeries(specOfSnapshot(series), skipped, held, window);
+  const at = (instant: Date) => eventTime(instant, zone);
+  const firstStart = rfcInstant(written.startWall, zone);
   return {
     kind: 'present',
     event: {
@@ -99,15 +147,36 @@ export function desiredSeries(
       status: 'confirmed',
       summary: `Series ${series.seriesId.slice(0, 8)}`,
       description: `Recurring booking ${series.seriesId}`,
-      start,
-      end,
-      recurrence: [`RRULE:${series.rrule}`],
+      // A wall time, read in the zone as the rule's instances are; the end is DTSTART plus the exact duration.
+      start: { dateTime: formatWall(written.startWall), timeZone: zone },
+      end: at(new Date(firstStart.getTime() + written.durationMs)),
+      recurrence: recurrenceLines(written, zone),
       extendedProperties: { private: { seriesId: series.seriesId, version: String(series.version) } },
     },
-    exceptions,
+    exceptions: written.overrides.map((override) => ({
+      instanceId: instanceId(id, rfcInstant(override.recurrenceWall, zone)),
+      start: at(override.start),
+      end: at(override.end),
+    })),
   };
 }
 
-function toIso(instant: string): string {
-  return new Date(instant).toISOString();
+/** RRULE (unless the series is its dates), then RDATE and EXDATE as wall times under the zone's TZID. */
+function recurrenceLines(written: WrittenSeries, zone: string): string[] {
+  const dates = (name: string, walls: readonly WallTime[]) =>
+    walls.length === 0 ? [] : [`${name};TZID=${zone}:${walls.map(basicWall).sort().join(',')}`];
+  return [
+    ...(written.rule ? [`RRULE:${written.rule}`] : []),
+    ...dates('RDATE', written.rdates),
+    ...dates('EXDATE', written.exdates),
+  ];
 }
+
+/** The instant RFC 5545 reads a wall time as: a repeated time the earlier, a skipped one forward. */
+function rfcInstant(wall: WallTime, zone: string): Date {
+  return wallToInstant(wall, zone, 'earlier', 'shiftForward')!;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+const basicWall = (wall: WallTime) =>
+  `${pad(wall.year, 4)}${pad(wall.month)}${pad(wall.day)}T${pad(wall.hour)}${pad(wall.minute)}${pad(wall.second ?? 0)}`;

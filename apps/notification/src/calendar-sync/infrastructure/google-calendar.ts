@@ -75,7 +75,7 @@ export class GoogleCalendarClient implements GoogleCalendar {
 
   /**
    * Makes the calendar show `desired`: insert (a 409 means it exists: patch) and, for a series,
-   * each exception on its instance; or delete. Every step is idempotent, so a retry repeats them all.
+   * each instance written at its own times; or delete. Every step is idempotent, so a retry repeats them all.
    */
   async apply(
     key: string,
@@ -104,16 +104,14 @@ export class GoogleCalendarClient implements GoogleCalendar {
         const { id, ...fields } = desired.event;
         await events.patch({ calendarId, eventId: id, requestBody: fields, sendUpdates: 'none' });
       }
-      for (const exception of 'exceptions' in desired ? desired.exceptions : []) {
-        if (exception.change === 'cancelled') await remove(exception.instanceId);
-        else
-          await events.patch({
-            calendarId,
-            eventId: exception.instanceId,
-            requestBody: { start: exception.start, end: exception.end },
-            sendUpdates: 'none',
-          });
-      }
+      // Instances that do not take place are the recurrence's EXDATEs; the rest at their own times.
+      for (const exception of 'exceptions' in desired ? desired.exceptions : [])
+        await events.patch({
+          calendarId,
+          eventId: exception.instanceId,
+          requestBody: { start: exception.start, end: exception.end },
+          sendUpdates: 'none',
+        });
       return { outcome: 'done' };
     } catch (error) {
       return classify(error as GoogleError);
