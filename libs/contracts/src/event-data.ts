@@ -63,6 +63,10 @@ export const EVENT_DATA = {
     refundPercent: z.number().min(0).max(100),
     cancelledBy: z.string(),
     reason: z.string().nullable(),
+    scope: z
+      .enum(['booking', 'series'])
+      .optional()
+      .describe('series: cancelled with its whole series, which series.changed announces (absent: booking)'),
   }),
   'booking.rescheduled': bookingSnapshotData.extend({
     previousStart: rfc3339Instant,

@@ -1,12 +1,52 @@
 import { ical4jProblems } from '@booking/testing';
 import { feedIcs, invitationIcs, type CalendarEntry } from './booking-calendar';
 import { calendarEntry, invite } from './calendar-entry.fixture';
+import {
+  occurrenceInvitationIcs,
+  seriesInvitationIcs,
+  type OccurrenceEntry,
+  type SeriesCalendarEntry,
+} from './series-event';
 
 const entry = (overrides: Partial<CalendarEntry> = {}) =>
   calendarEntry({ summary: 'Court 1; indoor, lit\nnorth side', ...overrides });
 
+const seriesEntry: SeriesCalendarEntry = {
+  seriesId: 's-1',
+  sequence: 3,
+  cancelled: false,
+  rule: 'FREQ=MONTHLY;UNTIL=20271231T235959Z',
+  timeZone: 'America/New_York',
+  startWall: { year: 2027, month: 1, day: 31, hour: 1, minute: 30 },
+  durationMs: 5_400_000,
+  rdates: [{ year: 2027, month: 2, day: 28, hour: 1, minute: 30 }],
+  exdates: [{ year: 2027, month: 3, day: 31, hour: 1, minute: 30 }],
+  overrides: [
+    {
+      recurrenceWall: { year: 2027, month: 5, day: 31, hour: 1, minute: 30 },
+      start: new Date('2027-06-01T05:30:00Z'),
+      end: new Date('2027-06-01T07:00:00Z'),
+      sequence: 4,
+    },
+  ],
+  summary: 'Court 1; weekly, indoor',
+  description: 'Recurring booking s-1',
+  changedAt: new Date('2027-01-02T00:00:00Z'),
+};
+
+/** The series' May occurrence, moved to the next day. */
+const occurrence: OccurrenceEntry = {
+  ...seriesEntry.overrides[0]!,
+  seriesId: seriesEntry.seriesId,
+  timeZone: seriesEntry.timeZone,
+  cancelled: false,
+  summary: seriesEntry.summary,
+  description: seriesEntry.description,
+  changedAt: seriesEntry.changedAt,
+};
+
 describe('the calendars the platform writes, read strictly by ical4j', () => {
-  it('finds nothing wrong with invitations, cancellations and feeds: zones, DST, odd names, a series', async () => {
+  it('finds nothing wrong with invitations, cancellations and feeds: zones, DST, odd names, a series and its iTIP messages', async () => {
     const problems = await ical4jProblems({
       request: invitationIcs(entry(), { method: 'REQUEST', ...invite }),
       // 01:30 EST to 03:30 EDT: across the spring-forward gap.
@@ -36,31 +76,18 @@ describe('the calendars the platform writes, read strictly by ical4j', () => {
         name: 'Court 1',
         timeZone: 'America/New_York',
         bookings: [entry()],
-        series: [
-          {
-            seriesId: 's-1',
-            sequence: 3,
-            cancelled: false,
-            rule: 'FREQ=MONTHLY;UNTIL=20271231T235959Z',
-            timeZone: 'America/New_York',
-            startWall: { year: 2027, month: 1, day: 31, hour: 1, minute: 30 },
-            durationMs: 5_400_000,
-            rdates: [{ year: 2027, month: 2, day: 28, hour: 1, minute: 30 }],
-            exdates: [{ year: 2027, month: 3, day: 31, hour: 1, minute: 30 }],
-            overrides: [
-              {
-                recurrenceWall: { year: 2027, month: 5, day: 31, hour: 1, minute: 30 },
-                start: new Date('2027-06-01T05:30:00Z'),
-                end: new Date('2027-06-01T07:00:00Z'),
-                sequence: 4,
-              },
-            ],
-            summary: 'Court 1; weekly, indoor',
-            description: 'Recurring booking s-1',
-            changedAt: new Date('2027-01-02T00:00:00Z'),
-          },
-        ],
+        series: [seriesEntry],
       }),
+      seriesRequest: seriesInvitationIcs(seriesEntry, { method: 'REQUEST', ...invite }),
+      seriesCancel: seriesInvitationIcs(
+        { ...seriesEntry, cancelled: true, sequence: 4 },
+        { method: 'CANCEL', ...invite },
+      ),
+      occurrenceMoved: occurrenceInvitationIcs(occurrence, { method: 'REQUEST', ...invite }),
+      occurrenceCancelled: occurrenceInvitationIcs(
+        { ...occurrence, cancelled: true, sequence: 5 },
+        { method: 'CANCEL', ...invite },
+      ),
       empty: feedIcs({ name: 'Nothing yet', bookings: [] }),
       emptyInItsZone: feedIcs({ name: 'Nothing yet', bookings: [], timeZone: 'Asia/Ho_Chi_Minh' }),
     });

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import {
+  addParticipants,
   addTime,
   calendarEventId,
   hasVtimezone,
@@ -9,6 +10,7 @@ import {
   withText,
   written,
   zoneFor,
+  type Invitation,
   type WrittenEvent,
 } from './ical-parts';
 import { seriesEvents, type SeriesCalendarEntry } from './series-event';
@@ -27,13 +29,6 @@ export interface CalendarEntry {
   description: string;
   /** When the booking last changed: the event's DTSTAMP and LAST-MODIFIED. */
   changedAt: Date;
-}
-
-export interface Invitation {
-  method: 'REQUEST' | 'CANCEL';
-  /** `Name <address>` or an address: who sends it (the mail's From). */
-  organizer: string;
-  attendee: string;
 }
 
 /** What a subscription feed shows: single bookings, and each series as one recurring event. */
@@ -59,8 +54,7 @@ export function invitationIcs(entry: CalendarEntry, invitation: Invitation): str
   const calendar = newCalendar();
   calendar.addPropertyWithValue('method', invitation.method);
   const event = bookingEvent(entry);
-  addAddress(event.component, 'organizer', invitation.organizer);
-  addAddress(event.component, 'attendee', invitation.attendee).setParameter('rsvp', 'FALSE');
+  addParticipants(event.component, invitation);
   return written(calendar, [event]);
 }
 
@@ -81,16 +75,6 @@ export function feedIcs(feed: Feed): string {
   const ownZone = feed.timeZone && hasVtimezone(feed.timeZone) ? feed.timeZone : FEED_FALLBACK_ZONE;
   const events = [...feed.bookings.map(bookingEvent), ...(feed.series ?? []).flatMap(seriesEvents)];
   return written(calendar, events, ownZone);
-}
-
-/** ORGANIZER or ATTENDEE from `Name <address>` or a bare address. */
-function addAddress(event: ICAL.Component, name: string, address: string): ICAL.Property {
-  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(address);
-  const property = new ICAL.Property(name);
-  property.setValue(`mailto:${match ? match[2]! : address.trim()}`);
-  if (match?.[1]) property.setParameter('cn', match[1]);
-  event.addProperty(property);
-  return property;
 }
 
 function bookingEvent(entry: CalendarEntry): WrittenEvent {

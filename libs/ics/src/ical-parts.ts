@@ -126,3 +126,27 @@ export function withText(
   event.addPropertyWithValue('last-modified', ICAL.Time.fromJSDate(text.changedAt, true));
   return event;
 }
+
+/** Who an iTIP message (RFC 5546) is from and to, and what it asks. */
+export interface Invitation {
+  method: 'REQUEST' | 'CANCEL';
+  /** `Name <address>` or an address: who sends it (the mail's From). */
+  organizer: string;
+  attendee: string;
+}
+
+/** ORGANIZER and ATTENDEE, which iTIP requires on every component of the message. */
+export function addParticipants(event: ICAL.Component, invitation: Invitation): void {
+  addAddress(event, 'organizer', invitation.organizer);
+  addAddress(event, 'attendee', invitation.attendee).setParameter('rsvp', 'FALSE');
+}
+
+/** ORGANIZER or ATTENDEE from `Name <address>` or a bare address. */
+function addAddress(event: ICAL.Component, name: string, address: string): ICAL.Property {
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(address);
+  const property = new ICAL.Property(name);
+  property.setValue(`mailto:${match ? match[2]! : address.trim()}`);
+  if (match?.[1]) property.setParameter('cn', match[1]);
+  event.addProperty(property);
+  return property;
+}

@@ -1,10 +1,10 @@
+export { bookingUid, feedIcs, invitationIcs, type CalendarEntry, type Feed } from './booking-calendar';
+export { calendarEventId, type Invitation } from './ical-parts';
 export {
-  bookingUid,
-  feedIcs,
-  invitationIcs,
-  type CalendarEntry,
-  type Feed,
-  type Invitation,
-} from './booking-calendar';
-export { calendarEventId } from './ical-parts';
-export { seriesEventId, seriesUid, type SeriesCalendarEntry } from './series-event';
+  occurrenceInvitationIcs,
+  seriesEventId,
+  seriesInvitationIcs,
+  seriesUid,
+  type OccurrenceEntry,
+  type SeriesCalendarEntry,
+} from './series-event';

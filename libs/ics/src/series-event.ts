@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
-import type { WallTime, WrittenSeries } from '@booking/time';
+import type { SeriesOverride, WallTime, WrittenSeries } from '@booking/time';
 import {
+  addParticipants,
   addTime,
   addWallTime,
   calendarEventId,
@@ -9,7 +10,10 @@ import {
   uidOf,
   wallTimeValue,
   withText,
+  newCalendar,
+  written,
   zoneFor,
+  type Invitation,
   type WrittenEvent,
 } from './ical-parts';
 
@@ -58,25 +62,79 @@ export function seriesUid(seriesId: string): string {
  * override with the same UID, its RECURRENCE-ID a wall time too, and its own times.
  */
 export function seriesEvents(entry: SeriesCalendarEntry): WrittenEvent[] {
-  const uid = seriesUid(entry.seriesId);
-  const zone = hasVtimezone(entry.timeZone) ? entry.timeZone : null;
-  const master = newEvent(uid, entry.sequence, entry.changedAt);
+  return [
+    masterEvent(entry),
+    ...entry.overrides.map((override) =>
+      occurrenceEvent({
+        ...override,
+        seriesId: entry.seriesId,
+        timeZone: entry.timeZone,
+        sequence: Math.max(entry.sequence, override.sequence),
+        cancelled: false,
+        summary: entry.summary,
+        description: entry.description,
+        changedAt: entry.changedAt,
+      }),
+    ),
+  ];
+}
+
+/**
+ * An iTIP message (RFC 5546) for a whole series: its invitation (REQUEST: the master and every
+ * override, as a feed writes them) or its cancellation (CANCEL of the UID: every instance).
+ */
+export function seriesInvitationIcs(entry: SeriesCalendarEntry, invitation: Invitation): string {
+  const events =
+    invitation.method === 'CANCEL' ? [masterEvent({ ...entry, cancelled: true })] : seriesEvents(entry);
+  return message(invitation, events);
+}
+
+/** One occurrence of a series as its own component: the instance its RECURRENCE-ID names. */
+export interface OccurrenceEntry extends SeriesOverride {
+  seriesId: string;
+  timeZone: string;
+  cancelled: boolean;
+  summary: string;
+  description: string;
+  changedAt: Date;
+}
+
+/**
+ * An iTIP message for one occurrence of a series (RFC 5546 §3.2.2.3, §3.2.5): its move (REQUEST)
+ * or its cancellation (CANCEL), naming the instance by RECURRENCE-ID under the series' UID.
+ */
+export function occurrenceInvitationIcs(entry: OccurrenceEntry, invitation: Invitation): string {
+  return message(invitation, [occurrenceEvent({ ...entry, cancelled: invitation.method === 'CANCEL' })]);
+}
+
+function message(invitation: Invitation, events: WrittenEvent[]): string {
+  const calendar = newCalendar();
+  calendar.addPropertyWithValue('method', invitation.method);
+  for (const event of events) addParticipants(event.component, invitation);
+  return written(calendar, events);
+}
+
+function masterEvent(entry: SeriesCalendarEntry): WrittenEvent {
+  const zone = seriesZone(entry.timeZone);
+  const master = newEvent(seriesUid(entry.seriesId), entry.sequence, entry.changedAt);
   addWallTime(master, 'dtstart', entry.startWall, zone);
   master.addPropertyWithValue('duration', ICAL.Duration.fromSeconds(Math.round(entry.durationMs / 1000)));
   if (entry.rule) master.addPropertyWithValue('rrule', ICAL.Recur.fromString(entry.rule));
   addWallTimes(master, 'rdate', entry.rdates, zone);
   addWallTimes(master, 'exdate', entry.exdates, zone);
-  const events: WrittenEvent[] = [{ component: withText(master, entry), zones: zone ? [zone] : [] }];
-  for (const override of entry.overrides) {
-    const overrideZone = zoneFor(override.start, override.end, entry.timeZone);
-    const event = newEvent(uid, Math.max(entry.sequence, override.sequence), entry.changedAt);
-    addWallTime(event, 'recurrence-id', override.recurrenceWall, zone);
-    addTime(event, 'dtstart', override.start, overrideZone);
-    addTime(event, 'dtend', override.end, overrideZone);
-    events.push({
-      component: withText(event, { ...entry, cancelled: false }),
-      zones: overrideZone ? [overrideZone] : [],
-    });
-  }
-  return events;
+  return { component: withText(master, entry), zones: zone ? [zone] : [] };
 }
+
+function occurrenceEvent(entry: OccurrenceEntry): WrittenEvent {
+  const zone = zoneFor(entry.start, entry.end, entry.timeZone);
+  const event = newEvent(seriesUid(entry.seriesId), entry.sequence, entry.changedAt);
+  const recurrenceZone = seriesZone(entry.timeZone);
+  addWallTime(event, 'recurrence-id', entry.recurrenceWall, recurrenceZone);
+  addTime(event, 'dtstart', entry.start, zone);
+  addTime(event, 'dtend', entry.end, zone);
+  const zones = new Set([zone, recurrenceZone].filter((name): name is string => name !== null));
+  return { component: withText(event, entry), zones: [...zones] };
+}
+
+/** The zone a series' wall times are written under: its own, where a VTIMEZONE exists for it. */
+const seriesZone = (timeZone: string) => (hasVtimezone(timeZone) ? timeZone : null);

@@ -12,6 +12,8 @@ export interface ParsedCalendarEvent {
   zone: string;
   organizer: string | null;
   attendees: string[];
+  /** The instance an override or an occurrence's message names (RECURRENCE-ID), or null. */
+  recurrenceId: Date | null;
 }
 
 export interface ParsedCalendar {
@@ -49,6 +51,7 @@ export function parseCalendar(text: string): ParsedCalendar {
       zone: event.startDate.zone?.tzid ?? 'UTC',
       organizer: text('organizer'),
       attendees: component.getAllProperties('attendee').map((attendee) => String(attendee.getFirstValue())),
+      recurrenceId: event.recurrenceId?.toJSDate() ?? null,
     };
   });
   const method = calendar.getFirstPropertyValue('method');

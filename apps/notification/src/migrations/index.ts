@@ -6,6 +6,7 @@ import { CreateCalendarSync1764000000300 } from './1764000000300-create-calendar
 import { AddSeriesSync1764000000400 } from './1764000000400-add-series-sync';
 import { AddCalendarSequence1764000000500 } from './1764000000500-add-calendar-sequence';
 import { AddSeriesPolicies1764000000600 } from './1764000000600-add-series-policies';
+import { AddSeriesMessages1764000000700 } from './1764000000700-add-series-messages';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const notificationMigrations: MigrationClass[] = [
@@ -16,4 +17,5 @@ export const notificationMigrations: MigrationClass[] = [
   AddSeriesSync1764000000400,
   AddCalendarSequence1764000000500,
   AddSeriesPolicies1764000000600,
+  AddSeriesMessages1764000000700,
 ];

@@ -971,8 +971,11 @@ export interface components {
             countsAsNoShow: boolean;
         };
         Notification: {
-            /** @enum {string} */
-            kind: "confirmation" | "reminder_24h" | "reminder_2h" | "cancellation" | "rescheduled" | "refund";
+            /**
+             * @description series_confirmation: the one invitation of a whole series, on its first confirmed occurrence; series_cancellation: its cancellation, on the same occurrence
+             * @enum {string}
+             */
+            kind: "confirmation" | "reminder_24h" | "reminder_2h" | "cancellation" | "rescheduled" | "refund" | "series_confirmation" | "series_cancellation";
             /** @enum {string} */
             channel: "email" | "sms";
             /** @enum {string} */

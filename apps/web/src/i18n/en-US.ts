@@ -132,6 +132,8 @@ export const enUS = {
     cancellation: 'cancellation',
     rescheduled: 'new time',
     refund: 'refund',
+    series_confirmation: 'confirmation of the repeating booking',
+    series_cancellation: 'cancellation of the repeating booking',
   },
   channels: { email: 'email', sms: 'text message' },
   messageStatuses: { scheduled: 'scheduled', sent: 'sent', cancelled: 'cancelled', failed: 'failed' },

@@ -126,6 +126,8 @@ export const viVN: Messages = {
     cancellation: 'hủy',
     rescheduled: 'giờ mới',
     refund: 'hoàn tiền',
+    series_confirmation: 'xác nhận lịch đặt định kỳ',
+    series_cancellation: 'hủy lịch đặt định kỳ',
   },
   channels: { email: 'email', sms: 'tin nhắn SMS' },
   messageStatuses: {

@@ -57,6 +57,7 @@ export class CancelSeries {
             refundPercent: 0,
             cancelledBy: caller.role,
             reason: 'series cancelled',
+            scope: 'series',
           }),
         );
       await this.outbox.write(

@@ -1,29 +1,9 @@
 import { bookingSnapshot } from '../../notifications/domain/booking-snapshot.fixture';
 import type { BookingSnapshot } from '../../notifications/domain/notification';
-import {
-  desiredSeries,
-  googleSeriesId,
-  instanceId,
-  seriesSnapshotOf,
-  type SeriesSnapshot,
-} from './series-event';
+import { desiredSeries, googleSeriesId, instanceId, seriesSnapshotOf } from './series-event';
+import { seriesSnapshot } from './series-snapshot.fixture';
 
-const series = (overrides: Partial<SeriesSnapshot> = {}): SeriesSnapshot => ({
-  seriesId: 's-1',
-  resourceId: 'r1',
-  status: 'ACTIVE',
-  rrule: 'FREQ=WEEKLY;COUNT=4',
-  timeZone: 'America/New_York',
-  startLocal: '2027-03-03T10:00:00',
-  endLocal: '2027-03-03T11:00:00',
-  cancelledRecurrences: [],
-  conflictRecurrences: [],
-  onMissingDay: 'clamp',
-  onNonexistent: 'reject',
-  disambiguation: 'earlier',
-  version: 1,
-  ...overrides,
-});
+const series = seriesSnapshot;
 
 const occurrence = (recurrenceId: string, overrides: Partial<BookingSnapshot> = {}): BookingSnapshot =>
   bookingSnapshot({

@@ -77,8 +77,11 @@ export type DesiredSeries =
 
 const SHOWN = new Set<string>(SHOWN_STATUSES);
 const DAY_MS = 86_400_000;
-/** The span around now in which differences from the rule are written: a month back, two years on. */
-export const GOOGLE_SERIES_SPAN = { pastDays: 30, futureDays: 731 } as const;
+/**
+ * The span around now in which a series' differences from its rule are written, to Google and in
+ * invitations: a month back, two years on.
+ */
+export const SERIES_SPAN = { pastDays: 30, futureDays: 731 } as const;
 
 /** The recurring event's id: derived like a booking's, from the series id. */
 export function googleSeriesId(seriesId: string): string {
@@ -123,21 +126,7 @@ export function desiredSeries(
   const id = googleSeriesId(series.seriesId);
   if (series.status === 'CANCELLED') return { kind: 'absent', id };
   const zone = series.timeZone;
-  const window = {
-    from: new Date(now.getTime() - GOOGLE_SERIES_SPAN.pastDays * DAY_MS),
-    to: new Date(now.getTime() + GOOGLE_SERIES_SPAN.futureDays * DAY_MS),
-  };
-  const held = occurrences
-    .filter((occurrence) => occurrence.recurrenceId)
-    .map((occurrence) => ({
-      recurrenceId: occurrence.recurrenceId!,
-      start: occurrence.start,
-      end: occurrence.end,
-      takesPlace: SHOWN.has(occurrence.status),
-      sequence: occurrence.calendarSequence,
-    }));
-  const skipped = [...series.cancelledRecurrences, ...series.conflictRecurrences];
-  const written = writtenSeries(specOfSnapshot(series), skipped, held, window);
+  const written = writtenSeriesOf(series, occurrences, now);
   const at = (instant: Date) => eventTime(instant, zone);
   const firstStart = rfcInstant(written.startWall, zone);
   return {
@@ -159,6 +148,34 @@ export function desiredSeries(
       end: at(override.end),
     })),
   };
+}
+
+/**
+ * The series as every calendar is given it (`writtenSeries`), from the kept view and its
+ * occurrences' views: an occurrence takes place while it shows in the host's calendar (a series
+ * takes no deposit, so its occurrences are confirmed from the start). Differences from the rule
+ * are written for the span around `now` of `SERIES_SPAN`.
+ */
+export function writtenSeriesOf(
+  series: SeriesSnapshot,
+  occurrences: readonly BookingSnapshot[],
+  now: Date,
+): WrittenSeries {
+  const window = {
+    from: new Date(now.getTime() - SERIES_SPAN.pastDays * DAY_MS),
+    to: new Date(now.getTime() + SERIES_SPAN.futureDays * DAY_MS),
+  };
+  const held = occurrences
+    .filter((occurrence) => occurrence.recurrenceId)
+    .map((occurrence) => ({
+      recurrenceId: occurrence.recurrenceId!,
+      start: occurrence.start,
+      end: occurrence.end,
+      takesPlace: SHOWN.has(occurrence.status),
+      sequence: occurrence.calendarSequence,
+    }));
+  const skipped = [...series.cancelledRecurrences, ...series.conflictRecurrences];
+  return writtenSeries(specOfSnapshot(series), skipped, held, window);
 }
 
 /** RRULE (unless the series is its dates), then RDATE and EXDATE as wall times under the zone's TZID. */

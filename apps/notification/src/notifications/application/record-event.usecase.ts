@@ -6,9 +6,10 @@ import { CLOCK, PG_POOL } from '@booking/nest-kit';
 import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import type { BookingSnapshot } from '../domain/notification';
-import { planFor, REMINDER_KINDS } from '../domain/notification-plan';
+import { planFor, REMINDER_KINDS, type EventFacts, type SeriesContext } from '../domain/notification-plan';
 import { NotificationRepository } from './ports/notification.repository';
 import { CalendarSyncRepository } from '../../calendar-sync/application/ports/calendar-sync.repository';
+import { SeriesSnapshotRepository } from '../../calendar-sync/application/ports/series-snapshot.repository';
 
 /**
  * Turns booking and refund events into messages to send (and a booking's calendar entry due). The inbox drops a re-delivered event,
@@ -22,6 +23,7 @@ export class RecordEvent {
   constructor(
     private readonly notifications: NotificationRepository,
     private readonly calendarSync: CalendarSyncRepository,
+    private readonly series: SeriesSnapshotRepository,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -62,12 +64,21 @@ export class RecordEvent {
       start: new Date(event.data.start),
       end: new Date(event.data.end),
     };
-    const applied = await this.inbox.once(this.pool, event, (tx) => this.apply(tx, event.type, booking));
+    const scope = event.type === 'booking.cancelled' ? event.data.scope : undefined;
+    const applied = await this.inbox.once(this.pool, event, (tx) =>
+      this.apply(tx, event.type, booking, scope),
+    );
     return applied === true;
   }
 
-  private async apply(tx: TransactionClient, type: string, booking: BookingSnapshot): Promise<boolean> {
+  private async apply(
+    tx: TransactionClient,
+    type: string,
+    booking: BookingSnapshot,
+    scope: EventFacts['scope'],
+  ): Promise<boolean> {
     const now = this.clock.now();
+    // Also what series.changed takes: whether a series is announced, or cancelled, is decided once.
     if (booking.resourceId) await this.calendarSync.lockResource(tx, booking.resourceId);
     await this.notifications.saveSnapshot(tx, booking, now);
     // In the same transaction as the inbox row: what the resource's calendar should now show. An
@@ -75,7 +86,9 @@ export class RecordEvent {
     const { resourceId, seriesId } = booking;
     if (resourceId && seriesId) await this.calendarSync.wantSeries(tx, { seriesId, resourceId }, now);
     else if (resourceId) await this.calendarSync.want(tx, { ...booking, resourceId }, now);
-    const plan = planFor(type, booking, now);
+    const series =
+      seriesId && type === 'booking.confirmed' ? await this.seriesContext(tx, seriesId) : undefined;
+    const plan = planFor(type, booking, now, { scope, series });
     for (const message of plan.send) {
       await this.notifications.addOnce(tx, { bookingId: booking.bookingId, ...message }, now);
     }
@@ -84,5 +97,11 @@ export class RecordEvent {
       await this.notifications.setReminder(tx, booking.bookingId, kind, reminders?.[kind] ?? null, now);
     }
     return plan.send.length > 0;
+  }
+
+  private async seriesContext(tx: TransactionClient, seriesId: string): Promise<SeriesContext> {
+    const carrier = await this.notifications.seriesCarrier(tx, seriesId);
+    const series = await this.series.find(tx, seriesId);
+    return { announced: carrier !== null, cancelled: series?.status === 'CANCELLED' };
   }
 }

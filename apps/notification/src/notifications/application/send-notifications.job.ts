@@ -13,7 +13,8 @@ import type { OutboxWriter } from '@booking/outbox';
 import type { Counter, Registry } from 'prom-client';
 import { afterFailure, formatUtc, type RetrySettings } from '@booking/time';
 import type { NotificationConfig } from '../../notification-config';
-import { invitationFor } from '../domain/invitation';
+import { invitationFor, needsSeries, type SeriesView } from '../domain/invitation';
+import { SeriesSnapshotRepository } from '../../calendar-sync/application/ports/series-snapshot.repository';
 import { messageFor, type MessageText } from '../domain/message-text';
 import type { BookingSnapshot, Notification } from '../domain/notification';
 import type { DeliveryOutcome } from './ports/delivery';
@@ -35,6 +36,7 @@ export class SendNotificationsJob extends LeasedBatchJob<Notification> {
   constructor(
     private readonly notifications: NotificationRepository,
     private readonly channels: MessageChannels,
+    private readonly series: SeriesSnapshotRepository,
     @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
     @Inject(TOPIC_NAMES) private readonly topics: TopicNames,
     @Inject(SERVICE_CONFIG) private readonly config: NotificationConfig,
@@ -84,15 +86,32 @@ export class SendNotificationsJob extends LeasedBatchJob<Notification> {
     const address = addressOf(booking, notification);
     if (!address)
       return this.afterFailure(notification, { outcome: 'rejected', reason: 'no address for the channel' });
+    const series = needsSeries(notification.kind, booking)
+      ? await this.seriesOf(notification, booking)
+      : undefined;
+    // A message about an occurrence is written with its series: it waits for series.changed.
+    if (series === null)
+      return this.afterFailure(notification, { outcome: 'retryable', reason: 'series not known yet' });
     const message = messageFor(notification.kind, booking, notification.details);
     const outcome = await this.channels.send(notification.channel, {
       id: notification.notificationId,
       to: address,
       ...message,
-      calendar: invitationFor(notification.kind, booking, this.config.MAIL_FROM, this.clock.now()),
+      calendar: invitationFor(notification.kind, booking, this.config.MAIL_FROM, this.clock.now(), series),
     });
     if (outcome.outcome === 'sent') return this.markSent(notification, message);
     return this.afterFailure(notification, outcome);
+  }
+
+  /** The series an occurrence's message is written with: every occurrence only for the whole series' messages. */
+  private async seriesOf(notification: Notification, booking: BookingSnapshot): Promise<SeriesView | null> {
+    const series = await this.series.find(this.pool, booking.seriesId!);
+    if (!series) return null;
+    const whole = notification.kind === 'series_confirmation' || notification.kind === 'series_cancellation';
+    const occurrences = whole
+      ? await this.notifications.findSeriesOccurrences(this.pool, series.seriesId)
+      : [];
+    return { series, occurrences };
   }
 
   private async markSent(notification: Notification, message: MessageText): Promise<void> {

@@ -70,6 +70,10 @@ export function messageFor(
       return { subject: say('cancellation.subject'), text: say('cancellation.text') };
     case 'rescheduled':
       return { subject: say('rescheduled.subject'), text: say('rescheduled.text') };
+    case 'series_confirmation':
+      return { subject: say('series_confirmation.subject'), text: say('series_confirmation.text') };
+    case 'series_cancellation':
+      return { subject: say('series_cancellation.subject'), text: say('series_cancellation.text') };
     case 'refund': {
       const amount =
         details.amount !== undefined && details.currency !== undefined

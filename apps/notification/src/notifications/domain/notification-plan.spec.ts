@@ -78,4 +78,39 @@ describe('planFor', () => {
       send: [],
     });
   });
+
+  describe('a series occurrence', () => {
+    const now = new Date('2026-10-18T09:00:00Z');
+    const occurrence = booking({ seriesId: 's1', recurrenceId: new Date('2026-10-21T14:00:00Z') });
+
+    it('announces the series once, on the first occurrence confirmed, and reminds of each', () => {
+      const first = planFor('booking.confirmed', occurrence, now, {
+        series: { announced: false, cancelled: false },
+      });
+      expect(first.send).toEqual([{ kind: 'series_confirmation', scheduledFor: now }]);
+      const later = planFor('booking.confirmed', occurrence, now, {
+        series: { announced: true, cancelled: false },
+      });
+      expect(later.send).toEqual([]);
+      expect(later.reminders?.reminder_24h).toEqual(new Date('2026-10-20T14:00:00Z'));
+    });
+
+    it('announces nothing of a series already cancelled', () => {
+      const plan = planFor('booking.confirmed', occurrence, now, {
+        series: { announced: false, cancelled: true },
+      });
+      expect(plan.send).toEqual([]);
+    });
+
+    it('sends nothing for an occurrence cancelled with its series, but drops its reminders', () => {
+      const gone = booking({ ...occurrence, status: 'CANCELLED' });
+      expect(planFor('booking.cancelled', gone, now, { scope: 'series' })).toEqual({
+        send: [],
+        reminders: { reminder_24h: null, reminder_2h: null },
+      });
+      expect(planFor('booking.cancelled', gone, now, { scope: 'booking' }).send).toEqual([
+        { kind: 'cancellation', scheduledFor: now },
+      ]);
+    });
+  });
 });

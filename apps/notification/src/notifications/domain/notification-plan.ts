@@ -19,6 +19,21 @@ export interface NotificationPlan {
 
 const NOTHING: NotificationPlan = { send: [] };
 
+/** What a series occurrence's messages depend on beyond the occurrence: its series, as known here. */
+export interface SeriesContext {
+  /** The series has its one `series_confirmation` already, on this or another occurrence. */
+  announced: boolean;
+  cancelled: boolean;
+}
+
+/** What an event says beyond the booking's view. */
+export interface EventFacts {
+  /** booking.cancelled: `series` when the whole series was, which series.changed announces once. */
+  scope?: 'booking' | 'series';
+  /** For an occurrence of a series. */
+  series?: SeriesContext;
+}
+
 /** Statuses after which a booking is not coming: its reminders are dropped. */
 const ENDED = new Set(['CANCELLED', 'EXPIRED', 'COMPLETED', 'NO_SHOW']);
 
@@ -27,11 +42,16 @@ const ENDED = new Set(['CANCELLED', 'EXPIRED', 'COMPLETED', 'NO_SHOW']);
  * goes only where the contact can receive it (email or phone), and a reminder whose time has
  * already passed is not scheduled at all.
  */
-export function planFor(eventType: string, booking: BookingSnapshot, now: Date): NotificationPlan {
+export function planFor(
+  eventType: string,
+  booking: BookingSnapshot,
+  now: Date,
+  facts: EventFacts = {},
+): NotificationPlan {
   switch (eventType) {
     case 'booking.confirmed':
       return {
-        send: reachable(booking, [{ kind: 'confirmation', scheduledFor: now }]),
+        send: reachable(booking, confirmationOf(booking, facts.series, now)),
         reminders: remindersOf(booking, now),
       };
     case 'booking.rescheduled':
@@ -43,7 +63,8 @@ export function planFor(eventType: string, booking: BookingSnapshot, now: Date):
         : NOTHING;
     case 'booking.cancelled':
       return {
-        send: reachable(booking, [{ kind: 'cancellation', scheduledFor: now }]),
+        send:
+          facts.scope === 'series' ? [] : reachable(booking, [{ kind: 'cancellation', scheduledFor: now }]),
         reminders: noReminders(),
       };
     default:
@@ -51,6 +72,20 @@ export function planFor(eventType: string, booking: BookingSnapshot, now: Date):
         ? { send: [], reminders: noReminders() }
         : NOTHING;
   }
+}
+
+/**
+ * A booking's confirmation; a series' is one for the whole series, carried by the first
+ * occurrence confirmed, and none once the series is cancelled.
+ */
+function confirmationOf(
+  booking: BookingSnapshot,
+  series: SeriesContext | undefined,
+  now: Date,
+): NotificationPlan['send'] {
+  if (!booking.seriesId) return [{ kind: 'confirmation', scheduledFor: now }];
+  if (series?.announced || series?.cancelled) return [];
+  return [{ kind: 'series_confirmation', scheduledFor: now }];
 }
 
 function remindersOf(booking: BookingSnapshot, now: Date): Record<ReminderKind, Date | null> {

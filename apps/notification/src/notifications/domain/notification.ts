@@ -13,6 +13,8 @@ export const CHANNEL_OF: Record<NotificationKind, Channel> = {
   cancellation: 'email',
   rescheduled: 'email',
   refund: 'email',
+  series_confirmation: 'email',
+  series_cancellation: 'email',
 };
 
 /** What this service keeps of a booking, from the latest booking.* event: all a message needs. */

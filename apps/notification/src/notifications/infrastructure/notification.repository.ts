@@ -127,6 +127,15 @@ export class PgNotificationRepository implements NotificationRepository {
     return rows.map(toSnapshot);
   }
 
+  async seriesCarrier(db: Queryable, seriesId: string): Promise<string | null> {
+    const { rows } = await db.query<{ booking_id: string }>(
+      `SELECT n.booking_id FROM notification n JOIN notification_booking b ON b.booking_id = n.booking_id
+       WHERE b.series_id = $1 AND n.kind = 'series_confirmation' LIMIT 1`,
+      [seriesId],
+    );
+    return rows[0]?.booking_id ?? null;
+  }
+
   /** A message of this kind for the booking, unless it has one already (sent or not). */
   async addOnce(
     tx: TransactionClient,

@@ -23,7 +23,7 @@ export class NotificationEventConsumer {
   @EventPattern([...BOOKING_EVENT_TYPES, 'refund.succeeded', 'series.changed'])
   async record(@Payload() { event }: KnownConsumedEvent): Promise<void> {
     if (event.type === 'series.changed') {
-      await this.recordSeries.handle(event);
+      if (await this.recordSeries.handle(event)) this.job.wake();
       return this.calendarSync.wake();
     }
     if (await this.recordEvent.handle(event)) this.job.wake();

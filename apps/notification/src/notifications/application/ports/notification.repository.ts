@@ -16,6 +16,8 @@ export abstract class NotificationRepository {
   abstract findSnapshot(db: Queryable, bookingId: string): Promise<BookingSnapshot | null>;
   /** Every held occurrence of a series, by RECURRENCE-ID. */
   abstract findSeriesOccurrences(db: Queryable, seriesId: string): Promise<BookingSnapshot[]>;
+  /** The occurrence that carries the series' one `series_confirmation`, if one does. */
+  abstract seriesCarrier(db: Queryable, seriesId: string): Promise<string | null>;
   /** A message of this kind for the booking, unless it has one already (sent or not). */
   abstract addOnce(
     tx: TransactionClient,
