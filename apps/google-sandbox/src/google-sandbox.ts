@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { limitHttpServer } from '@booking/config';
 import { CalendarStore, eventResource, GoogleApiError, type EventInput } from './calendar-store';
 import { OAuthError, OAuthGrants, type OAuthClient } from './oauth-grants';
 import { calendarsPage, consentPage } from './pages';
@@ -74,6 +75,7 @@ export class GoogleSandbox {
       settings.accessTokenTtlSeconds ?? 3600,
     );
     this.app = Fastify({ logger: false });
+    limitHttpServer(this.app.server);
     this.app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import { errors, Provider, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { limitHttpServer } from '@booking/config';
 import { DEMO_ACCOUNTS, type DemoAccount } from './accounts';
 import { signInPage } from './pages';
 
@@ -58,6 +59,7 @@ export class IdentitySandbox {
         response.end(error instanceof Error ? error.message : 'bad request');
       });
     });
+    limitHttpServer(this.server);
   }
 
   get url(): string {

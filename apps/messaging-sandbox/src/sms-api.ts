@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { limitHttpServer } from '@booking/config';
 
 export interface ReceivedSms {
   id: string;
@@ -44,6 +45,7 @@ export class SmsApi {
     this.server = createServer((request, response) => {
       this.route(request, response).catch(() => reply(response, 500, { error: { code: 'internal_error' } }));
     });
+    limitHttpServer(this.server);
   }
 
   get url(): string {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { limitHttpServer } from '@booking/config';
 import { systemClock, type Clock } from '@booking/time';
 import { checkoutPage } from './checkout-page';
 import { SandboxLedger, type CheckoutSession } from './sandbox-ledger';
@@ -100,6 +101,7 @@ export class SandboxProvider {
         send(response, status, { error: { code } });
       });
     });
+    limitHttpServer(this.server);
   }
 
   get url(): string {

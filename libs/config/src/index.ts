@@ -6,3 +6,4 @@ export {
   type ShutdownConfig,
 } from './common-config';
 export { bookingLink, bookingLinkConfigSchema } from './booking-link';
+export { HTTP_SERVER_LIMITS, limitHttpServer, type HttpServerLimits } from './http-server-limits';

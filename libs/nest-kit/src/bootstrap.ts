@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
-import type { ShutdownConfig } from '@booking/config';
+import { limitHttpServer, type ShutdownConfig } from '@booking/config';
 import type { JsonLogger } from './json-logger';
 import { refuseNulInUrl, useJsonBodyParser } from './json-body-parser';
 import { PROBLEM_CONTENT_TYPE, ProblemFilter } from './problem.filter';
@@ -53,6 +53,7 @@ export function createFastifyAdapter(options: AdapterOptions = {}): FastifyAdapt
         .send(problem);
     },
   });
+  limitHttpServer(adapter.getInstance().server);
   // The routes' patterns, so that a too-long path parameter can be named (the router cannot).
   adapter.getInstance().addHook('onRoute', (route) => {
     routes.push(route.url);

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createFastifyAdapter, listen, LISTEN_BACKLOG } from './bootstrap';
+import { HTTP_SERVER_LIMITS } from '@booking/config';
 import { JsonLogger } from './json-logger';
 
 @Module({})
@@ -54,5 +55,18 @@ describe('listen', () => {
     const queued = connectionsQueued(Number(new URL(await app.getUrl()).port));
     expect(queued).toBeGreaterThan(0);
     expect(queued).toBeLessThan(BURST);
+  });
+});
+
+describe('createFastifyAdapter', () => {
+  it('puts the platform’s limits on its server: idle, headers, whole request, keep-alive, requests per socket', () => {
+    const server = createFastifyAdapter().getInstance().server;
+    expect({
+      idleMs: server.timeout,
+      headersMs: server.headersTimeout,
+      requestMs: server.requestTimeout,
+      keepAliveMs: server.keepAliveTimeout,
+      maxRequestsPerSocket: server.maxRequestsPerSocket,
+    }).toEqual(HTTP_SERVER_LIMITS);
   });
 });
