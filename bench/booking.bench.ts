@@ -234,6 +234,8 @@ async function main(): Promise<void> {
     KAFKA_BROKERS: addresses.kafkaBrokers.join(','),
     KAFKA_TOPIC_PREFIX: `${prefix}.`,
     LOG_LEVEL: 'error',
+    // The development defaults (the internal secret) are refused anywhere else.
+    NODE_ENV: 'development',
     BOOKING_PORT: String(bookingPort),
     GATEWAY_PORT: String(gatewayPort),
     BOOKING_URL: `http://127.0.0.1:${bookingPort}`,

@@ -1,4 +1,5 @@
 import type { InfraAddresses } from './infra';
+import { localSecret } from './local-secrets';
 
 /** The apps of the platform as `npm start` runs them, each on its own port. */
 export const PLATFORM_APPS = [
@@ -50,7 +51,11 @@ export function platformEnv(
     DATABASE_URL: addresses.databaseUrl,
     REDIS_URL: addresses.redisUrl,
     KAFKA_BROKERS: addresses.kafkaBrokers.join(','),
+    // Services refuse their development defaults outside development and test.
+    NODE_ENV: env['NODE_ENV'] ?? 'development',
     JWT_SECRET: env['JWT_SECRET'] ?? LOCAL_JWT_SECRET,
+    // Never the public default: with it, anyone who can reach a service could sign the gateway's tokens.
+    INTERNAL_JWT_SECRET: env['INTERNAL_JWT_SECRET'] ?? localSecret('INTERNAL_JWT_SECRET'),
     BOOKING_URL: local(ports.BOOKING_PORT),
     PAYMENT_URL: local(ports.PAYMENT_PORT),
     REFUND_URL: local(ports.REFUND_PORT),

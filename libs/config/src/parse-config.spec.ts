@@ -85,7 +85,25 @@ describe('parseConfig in production', () => {
     expect(problemsOf({ ...good, ...change })).toEqual([problem]);
   });
 
-  it('keeps the development defaults outside production', () => {
-    expect(problemsOf({})).toEqual([]);
+  it('keeps the development defaults in development and test only', () => {
+    expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'test' })).toEqual([]);
+  });
+
+  it('refuses the development defaults where NODE_ENV says nothing, the public internal secret included', () => {
+    expect(problemsOf({})).toEqual([
+      'JWT_SECRET: must be set in production',
+      'SMTP_URL: must be set in production',
+      'HOOK_SECRET: must be set in production',
+    ]);
+    const internal = () =>
+      parseConfig(
+        commonConfigSchema,
+        { INTERNAL_JWT_SECRET: 'local-development-internal-secret' },
+        {
+          secrets: ['INTERNAL_JWT_SECRET'],
+        },
+      );
+    expect(internal).toThrow(/INTERNAL_JWT_SECRET: is the development default/);
   });
 });

@@ -21,8 +21,10 @@ export function parseConfig<S extends z.ZodType>(
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  // In production, the secrets must be the operator's own: never a default that ships in the code.
-  if (env['NODE_ENV'] === 'production' && options.secrets) {
+  // Outside development and test (NODE_ENV unset included), the secrets must be the operator's
+  // own: never a default that ships in the code, which anyone can read.
+  const local = env['NODE_ENV'] === 'development' || env['NODE_ENV'] === 'test';
+  if (!local && options.secrets) {
     const defaults = schema.safeParse({}).data as Record<string, unknown> | undefined;
     const problems = productionSecretProblems(env, options.secrets, defaults ?? {});
     if (problems.length > 0) throw new ConfigError(problems);
