@@ -24,6 +24,7 @@ import type { OutboxWriter } from '@booking/outbox';
 import { verifyWebhook } from '@booking/payment-provider';
 import { formatUtc, type Clock } from '@booking/time';
 import type { PaymentConfig } from '../payment-config';
+import { RefusalLog, shownWebhookId } from './refusal-log';
 
 export interface WebhookDelivery {
   id: string | undefined;
@@ -46,6 +47,7 @@ export type WebhookOutcome = 'recorded' | 'duplicate' | 'ignored' | 'unprocessab
 @Injectable()
 export class ReceiveWebhook {
   private readonly deliveries: Counter<'outcome' | 'reason'>;
+  private readonly refusals = new RefusalLog();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -73,10 +75,17 @@ export class ReceiveWebhook {
       this.config.WEBHOOK_TOLERANCE_SECONDS,
     );
     if (refusal) {
-      // Never the secret or the body: the reason and the id say enough to find a misconfigured key.
-      this.logger.event('warn', 'webhook refused', { reason: refusal, webhookId: delivery.id ?? null });
+      // The reason goes to metrics and, a line per interval, to the log (never the secret or the
+      // body); the caller learns only that it was refused, which tells a forger nothing.
       this.deliveries.inc({ outcome: 'refused', reason: refusal });
-      throw new DomainError('unauthorized', 'The webhook signature does not verify.', { reason: refusal });
+      const refusals = this.refusals.take(now.getTime());
+      if (refusals !== null)
+        this.logger.event('warn', 'webhook refused', {
+          reason: refusal,
+          webhookId: shownWebhookId(delivery.id),
+          refusals,
+        });
+      throw new DomainError('unauthorized', 'The webhook signature does not verify.');
     }
     const outcome = await this.record(delivery, now);
     this.deliveries.inc({ outcome, reason: '' });
