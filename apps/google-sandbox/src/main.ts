@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseConfig } from '@booking/config';
+import { parseConfig, standIn } from '@booking/config';
 import { GoogleSandbox } from './google-sandbox';
 
 const googleSandboxConfigSchema = z.object({
@@ -13,7 +13,9 @@ const googleSandboxConfigSchema = z.object({
 });
 
 async function main(): Promise<void> {
-  const config = parseConfig(googleSandboxConfigSchema, process.env);
+  const config = parseConfig(googleSandboxConfigSchema, process.env, {
+    localOnly: standIn('google-sandbox'),
+  });
   const sandbox = await new GoogleSandbox({
     port: config.GOOGLE_SANDBOX_PORT,
     host: config.GOOGLE_SANDBOX_HOST,

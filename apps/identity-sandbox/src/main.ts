@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseConfig } from '@booking/config';
+import { parseConfig, standIn } from '@booking/config';
 import { IdentitySandbox } from './identity-sandbox';
 
 const identitySandboxConfigSchema = z.object({
@@ -19,7 +19,9 @@ const identitySandboxConfigSchema = z.object({
 const list = (value: string) => value.split(' ').filter(Boolean);
 
 async function main(): Promise<void> {
-  const config = parseConfig(identitySandboxConfigSchema, process.env);
+  const config = parseConfig(identitySandboxConfigSchema, process.env, {
+    localOnly: standIn('identity-sandbox'),
+  });
   const sandbox = await new IdentitySandbox({
     port: config.IDENTITY_SANDBOX_PORT,
     host: config.IDENTITY_SANDBOX_HOST,

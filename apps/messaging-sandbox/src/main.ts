@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseConfig } from '@booking/config';
+import { parseConfig, standIn } from '@booking/config';
 import { MessagingSandbox } from './messaging-sandbox';
 
 const configSchema = z.object({
@@ -13,7 +13,7 @@ const configSchema = z.object({
 });
 
 async function main(): Promise<void> {
-  const config = parseConfig(configSchema, process.env);
+  const config = parseConfig(configSchema, process.env, { localOnly: standIn('messaging-sandbox') });
   const sandbox = await new MessagingSandbox({
     host: config.MESSAGING_HOST,
     smtpPort: config.MESSAGING_SMTP_PORT,

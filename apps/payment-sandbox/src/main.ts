@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseConfig } from '@booking/config';
+import { parseConfig, standIn } from '@booking/config';
 import { SandboxProvider } from './sandbox-server';
 
 const sandboxConfigSchema = z.object({
@@ -21,7 +21,7 @@ const sandboxConfigSchema = z.object({
 });
 
 async function main(): Promise<void> {
-  const config = parseConfig(sandboxConfigSchema, process.env);
+  const config = parseConfig(sandboxConfigSchema, process.env, { localOnly: standIn('payment-sandbox') });
   const sandbox = await new SandboxProvider({
     port: config.SANDBOX_PORT,
     host: config.SANDBOX_HOST,

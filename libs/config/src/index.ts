@@ -1,4 +1,4 @@
-export { parseConfig, ConfigError } from './parse-config';
+export { parseConfig, ConfigError, isLocalEnvironment, standIn } from './parse-config';
 export {
   commonConfigSchema,
   shutdownConfigSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonConfigSchema } from './common-config';
-import { ConfigError, parseConfig } from './parse-config';
+import { ConfigError, parseConfig, standIn } from './parse-config';
 
 describe('parseConfig', () => {
   it('fills in working local defaults', () => {
@@ -105,5 +105,30 @@ describe('parseConfig in production', () => {
         },
       );
     expect(internal).toThrow(/INTERNAL_JWT_SECRET: is the development default/);
+  });
+});
+
+describe('parseConfig with stand-ins', () => {
+  const schema = commonConfigSchema.extend({ PROVIDER: z.enum(['sandbox', 'real']).default('sandbox') });
+  const localOnly = (config: { PROVIDER: string }) =>
+    config.PROVIDER === 'sandbox' ? ['PROVIDER: sandbox is the local stand-in'] : [];
+  const env = { INTERNAL_JWT_SECRET: 'k3Jq9vXw2LmZp8RtYb4NcF6sHd1GaE7u' };
+
+  it('refuses a stand-in in production, or where NODE_ENV says nothing', () => {
+    for (const NODE_ENV of ['production', undefined])
+      expect(() => parseConfig(schema, { ...env, NODE_ENV }, { localOnly })).toThrow(
+        /PROVIDER: sandbox is the local stand-in/,
+      );
+    expect(() =>
+      parseConfig(schema, { NODE_ENV: 'production' }, { localOnly: standIn('payment-sandbox') }),
+    ).toThrow(/payment-sandbox: a local stand-in/);
+  });
+
+  it('runs a stand-in in development and test, and a real provider anywhere', () => {
+    for (const NODE_ENV of ['development', 'test'])
+      expect(parseConfig(schema, { NODE_ENV }, { localOnly }).PROVIDER).toBe('sandbox');
+    expect(
+      parseConfig(schema, { ...env, NODE_ENV: 'production', PROVIDER: 'real' }, { localOnly }).PROVIDER,
+    ).toBe('real');
   });
 });

@@ -6,7 +6,12 @@ export {
   type RefundResult,
 } from './payment-provider';
 export { SandboxProviderClient, type SandboxProviderSettings } from './sandbox-provider-client';
-export { createPaymentProvider, providerConfigSchema, type ProviderConfig } from './provider-config';
+export {
+  createPaymentProvider,
+  providerConfigSchema,
+  standInProviderProblems,
+  type ProviderConfig,
+} from './provider-config';
 export {
   DEFAULT_TOLERANCE_SECONDS,
   signWebhook,

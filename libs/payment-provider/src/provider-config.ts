@@ -12,6 +12,13 @@ export const providerConfigSchema = z.object({
 
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 
+/** The sandbox is the local stand-in: a deployment needs a real provider's adapter. */
+export function standInProviderProblems(config: ProviderConfig): string[] {
+  return config.PAYMENT_PROVIDER === 'sandbox'
+    ? ['PAYMENT_PROVIDER: sandbox is the local stand-in; a deployment needs a real provider']
+    : [];
+}
+
 export function createPaymentProvider(config: ProviderConfig): PaymentProvider {
   switch (config.PAYMENT_PROVIDER) {
     case 'sandbox':
