@@ -1,5 +1,5 @@
 import { parseConfig } from '@booking/config';
-import { gatewayConfigSchema } from './gateway-config';
+import { gatewayConfigSchema, localOnlyTokenSettings } from './gateway-config';
 
 describe('CORS_ORIGINS', () => {
   it('is off by default, and a list of origins when given', () => {
@@ -51,5 +51,27 @@ describe('OIDC_ISSUER', () => {
       'sub',
       'realm_access.roles',
     ]);
+  });
+});
+
+describe('the platform’s own tokens in a deployment', () => {
+  const deployed = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'k3Jq9vXw2LmZp8RtYb4NcF6sHd1GaE7u',
+    INTERNAL_JWT_SECRET: 'Zp8RtYb4NcF6sHd1GaE7uk3Jq9vXw2Lm',
+  };
+  const parse = (env: Record<string, string>) =>
+    parseConfig(gatewayConfigSchema, { ...deployed, ...env }, { localOnly: localOnlyTokenSettings });
+
+  it('requires an issuer and an audience for HS256 tokens, unless they are off', () => {
+    expect(() => parse({})).toThrow(/JWT_ISSUER, JWT_AUDIENCE: required/);
+    expect(parse({ JWT_ISSUER: 'https://api.example.net', JWT_AUDIENCE: 'urn:api' }).JWT_HS256).toBe('on');
+    expect(
+      parse({ JWT_HS256: 'off', OIDC_ISSUER: 'https://id.example.net', OIDC_AUDIENCE: 'urn:api' }).JWT_HS256,
+    ).toBe('off');
+  });
+
+  it('refuses HS256 off without a provider: no token could be accepted', () => {
+    expect(() => parseConfig(gatewayConfigSchema, { JWT_HS256: 'off' })).toThrow(/JWT_HS256/);
   });
 });

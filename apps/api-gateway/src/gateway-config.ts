@@ -30,6 +30,14 @@ export const gatewayConfigSchema = z
     INTERNAL_JWT_SECRET: z.string().min(16).default('local-development-internal-secret'),
     JWT_ISSUER: optional,
     JWT_AUDIENCE: optional,
+    /** `off`: only the OpenID Connect provider's tokens are taken, none signed with JWT_SECRET. */
+    JWT_HS256: z.enum(['on', 'off']).default('on'),
+    /** The longest a token may still be valid for: one whose `exp` lies further ahead is refused. */
+    JWT_MAX_LIFETIME_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(8 * 86_400),
     /** An OpenID Connect provider whose RS256/ES256 access tokens the gateway accepts too. */
     OIDC_ISSUER: optional.pipe(z.string().url().optional()),
     OIDC_AUDIENCE: optional,
@@ -78,9 +86,23 @@ export const gatewayConfigSchema = z
   .refine((config) => !config.OIDC_ISSUER || config.OIDC_AUDIENCE, {
     path: ['OIDC_AUDIENCE'],
     message: 'is required with OIDC_ISSUER: the API identifier the provider puts in aud',
+  })
+  .refine((config) => config.JWT_HS256 === 'on' || config.OIDC_ISSUER, {
+    path: ['JWT_HS256'],
+    message: 'off needs OIDC_ISSUER: otherwise no token could be accepted',
   });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/**
+ * What a deployment must say of its own tokens: HS256 tokens without a required issuer and
+ * audience would be taken from any system that shares the secret.
+ */
+export function localOnlyTokenSettings(config: GatewayConfig): string[] {
+  return config.JWT_HS256 === 'on' && (!config.JWT_ISSUER || !config.JWT_AUDIENCE)
+    ? ['JWT_ISSUER, JWT_AUDIENCE: required for HS256 tokens outside development (or set JWT_HS256=off)']
+    : [];
+}
 
 /** What production refuses to run with when missing, short, a placeholder or the development default. */
 export const GATEWAY_SECRETS = ['JWT_SECRET', 'INTERNAL_JWT_SECRET'] as const;

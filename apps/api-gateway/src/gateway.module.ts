@@ -81,6 +81,8 @@ export class GatewayModule {
               secret: config.JWT_SECRET,
               issuer: config.JWT_ISSUER,
               audience: config.JWT_AUDIENCE,
+              hs256: config.JWT_HS256 === 'on',
+              maxLifetimeSeconds: config.JWT_MAX_LIFETIME_SECONDS,
               oidc: config.OIDC_ISSUER
                 ? {
                     issuer: config.OIDC_ISSUER,

@@ -78,3 +78,20 @@ describe('JwtVerifier', () => {
     expect(await strict.verify(`Bearer ${proper}`)).toEqual({ userId: 'u', role: 'admin' });
   });
 });
+
+describe('JwtVerifier’s limits for a deployment', () => {
+  it('refuses a token that lasts longer than the maximum, such as ten years', async () => {
+    const limited = new JwtVerifier({ secret, maxLifetimeSeconds: 8 * 86_400 });
+    const decade = await sign({ sub: 'u', role: 'admin' }, { exp: '3650d' });
+    expect(await rejection(limited, `Bearer ${decade}`)).toMatch(/lasts longer than 691200 s/);
+    const week = await sign({ sub: 'u', role: 'admin' }, { exp: '7d' });
+    expect(await limited.verify(`Bearer ${week}`)).toEqual({ userId: 'u', role: 'admin' });
+  });
+
+  it('refuses every HS256 token when they are switched off, whatever its signature', async () => {
+    const off = new JwtVerifier({ secret, hs256: false });
+    expect(await rejection(off, `Bearer ${await sign({ sub: 'u', role: 'admin' })}`)).toBe(
+      'Tokens signed by the platform are off here.',
+    );
+  });
+});

@@ -16,6 +16,10 @@ export interface JwtSettings {
   secret: string;
   issuer?: string;
   audience?: string;
+  /** False: tokens signed with `secret` are refused (only the provider's are taken). */
+  hs256?: boolean;
+  /** The longest a token may still be valid for; none by default. */
+  maxLifetimeSeconds?: number;
   /** An OpenID Connect provider whose RS256/ES256 access tokens are accepted too. */
   oidc?: OidcSettings;
 }
@@ -74,6 +78,10 @@ export class JwtVerifier {
       const { payload, claims } = await this.verifySignature(token);
       const caller = callerFromClaims(payload, claims);
       if (!caller) throw unauthorized('The token names no user or no known role.');
+      const { maxLifetimeSeconds } = this.settings;
+      // A leaked token is worth what is left of its life: one made to last for years is refused.
+      if (maxLifetimeSeconds !== undefined && payload.exp! > Date.now() / 1000 + maxLifetimeSeconds)
+        throw unauthorized(`The token lasts longer than ${maxLifetimeSeconds} s; ask for a shorter one.`);
       return { caller, expiresAtMs: payload.exp! * 1000 };
     } catch (error) {
       if (error instanceof DomainError) throw error;
@@ -88,6 +96,7 @@ export class JwtVerifier {
   private async verifySignature(token: string): Promise<{ payload: JWTPayload; claims: ClaimNames }> {
     const { oidc } = this.settings;
     if (algorithmOf(token) === 'HS256' || !oidc || !this.providerKeys) {
+      if (this.settings.hs256 === false) throw unauthorized('Tokens signed by the platform are off here.');
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'sub'],
