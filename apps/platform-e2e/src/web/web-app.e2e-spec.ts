@@ -270,6 +270,8 @@ describe('the web app in Chromium, signed in through the identity stand-in', () 
     await signIn(page, web.url, /Minh/);
     await page.getByRole('heading', { name: 'My resources' }).waitFor();
     const picker = page.getByLabel('Resource', { exact: true });
+    // The list comes after the heading: wait for it, not for the first render.
+    await picker.locator('option', { hasText: car['name'] as string }).waitFor({ state: 'attached' });
     const listed = await picker.locator('option').allTextContents();
     expect(listed).toContain(car['name']);
     expect(listed).not.toContain(othersCar['name']);
