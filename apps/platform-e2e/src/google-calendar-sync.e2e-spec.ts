@@ -41,7 +41,7 @@ describe('one-way Google Calendar sync, through the gateway and the Google stand
   }
 
   /** The host connects the resource's calendar: consent at the stand-in, then Google's redirect back. */
-  async function connect(resourceId: string, account: string, decision = 'allow') {
+  async function connect(resourceId: string, account: string, decision = 'allow', finisher?: Client) {
     const started = await host.send('POST', `/v1/resources/${resourceId}/calendar-connection`);
     expect(started.status).toBe(201);
     const { authorizationUrl } = await readJson(started);
@@ -61,7 +61,8 @@ describe('one-way Google Calendar sync, through the gateway and the Google stand
     const back = new URL(redirect.headers.get('location')!);
     expect(back.pathname).toBe('/v1/calendar-connections/callback');
     lastCallback = `${back.pathname}${back.search}`;
-    return platform.request(lastCallback);
+    // The web app's page hands Google's answer over with the signed-in host's token.
+    return (finisher ?? host).send('GET', lastCallback);
   }
   let lastCallback = '';
 
@@ -331,11 +332,26 @@ describe('one-way Google Calendar sync, through the gateway and the Google stand
     const denied = await connect(resourceId, account, 'deny');
     expect(denied.status).toBe(403);
     expect((await readJson(denied))['code']).toBe('forbidden');
-    const unknown = await platform.request('/v1/calendar-connections/callback?state=made-up&code=4/abc');
+    const unknown = await host.send('GET', '/v1/calendar-connections/callback?state=made-up&code=4/abc');
     expect(unknown.status).toBe(400);
     expect((await readJson(unknown))['code']).toBe('validation_failed');
     expect((await connect(resourceId, account)).status).toBe(200);
-    expect((await platform.request(lastCallback)).status).toBe(400);
+    expect((await host.send('GET', lastCallback)).status).toBe(400);
+  });
+
+  it('lets only who started the consent finish it: not another host, not without a token', async () => {
+    const { resourceId, account } = await resource();
+    const otherHost = await Client.as(platform, 'host');
+    // Another host has the consent finished with their own Google account: refused, and it is spent.
+    const hijacked = await connect(resourceId, `${uniqueName('mallory')}@example.com`, 'allow', otherHost);
+    expect(hijacked.status).toBe(403);
+    expect((await readJson(hijacked))['code']).toBe('forbidden');
+    expect((await host.send('GET', lastCallback)).status).toBe(400);
+    expect((await host.send('GET', `/v1/resources/${resourceId}/calendar-connection`)).status).toBe(404);
+    // A browser without a token cannot finish one either; the host, with theirs, can.
+    const anonymous = await platform.request('/v1/calendar-connections/callback?state=made-up&code=4/abc');
+    expect(anonymous.status).toBe(401);
+    expect((await connect(resourceId, account)).status).toBe(200);
   });
 
   it('disconnects: stops syncing and revokes the grant at Google', async () => {

@@ -47,9 +47,12 @@ export class CalendarsController {
     return this.passIfManager(request, reply);
   }
 
-  /** Google sends the host's browser here after the consent, without a token: the state is the key. */
+  /**
+   * Google's answer to the consent, handed over by the web app's page with the host's token: only
+   * who started the consent may finish it, so nobody can connect another person's calendar.
+   */
   @Get('calendar-connections/callback')
-  @Public()
+  @Roles('host', 'admin')
   callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.upstream.pass(request, reply, 'notification', '/calendar-connections/callback');
   }

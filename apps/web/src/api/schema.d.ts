@@ -456,10 +456,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Google’s redirect after the consent (a browser, without a token: the state is the key)
-         * @description The state is single use and expires 10 minutes after the connection was started.
+         * Google’s answer to the consent, handed over by who started it
+         * @description Google sends the browser to the web app’s page (`GOOGLE_OAUTH_REDIRECT_URL`), which passes the query on here with the signed-in user’s token. The state is single use and expires 10 minutes after the connection was started; anyone but who started it gets 403, and the consent is spent.
          *
-         *     Public.
+         *     Role: host, admin.
          */
         get: operations["completeCalendarConnection"];
         put?: never;
@@ -3685,6 +3685,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description problem+json with code `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
                     };
                 };
             };

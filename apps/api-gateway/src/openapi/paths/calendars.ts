@@ -103,9 +103,13 @@ export function calendarPaths(): Record<string, unknown> {
     '/v1/calendar-connections/callback': {
       get: operation({
         operationId: 'completeCalendarConnection',
-        summary: 'Google’s redirect after the consent (a browser, without a token: the state is the key)',
-        description: 'The state is single use and expires 10 minutes after the connection was started.',
+        summary: 'Google’s answer to the consent, handed over by who started it',
+        description:
+          'Google sends the browser to the web app’s page (`GOOGLE_OAUTH_REDIRECT_URL`), which passes the query on ' +
+          'here with the signed-in user’s token. The state is single use and expires 10 minutes after the ' +
+          'connection was started; anyone but who started it gets 403, and the consent is spent.',
         tags: ['calendars'],
+        roles: [...CONNECTION],
         query: calendarCallbackQuery,
         success: { status: 200, description: 'The connection, connected', schema: CONNECTION_SCHEMA },
         errors: ['validation_failed', 'forbidden'],

@@ -49,8 +49,15 @@ export class CalendarConnections {
     return { authorizationUrl: this.google.authorizationUrl(state, codeChallenge), expiresAt };
   }
 
-  /** Google's redirect back: the code is exchanged once, for the refresh token. */
-  async complete(answer: { state?: string; code?: string; error?: string }): Promise<CalendarConnection> {
+  /**
+   * Google's answer, handed over by who started the consent: the code is exchanged once, for the
+   * refresh token. Anyone else finishing it (another person's consent, to write the host's bookings
+   * into their calendar) is refused, and the consent is spent.
+   */
+  async complete(
+    answer: { state?: string; code?: string; error?: string },
+    caller: Caller,
+  ): Promise<CalendarConnection> {
     const consent = answer.state
       ? await this.connections.takePendingConsent(this.pool, hashOf(answer.state), this.clock.now())
       : null;
@@ -59,6 +66,8 @@ export class CalendarConnections {
         'validation_failed',
         'This consent is unknown, used or expired: connect the calendar again.',
       );
+    if (consent.requestedBy !== caller.userId)
+      throw new DomainError('forbidden', 'Only who started connecting the calendar may finish it.');
     if (answer.error || !answer.code)
       throw new DomainError(
         'forbidden',

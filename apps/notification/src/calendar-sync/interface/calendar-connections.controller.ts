@@ -50,7 +50,7 @@ export class CalendarConnectionsController {
   }
 
   @Get('calendar-connections/callback')
-  async callback(@Query() query: unknown): Promise<CalendarConnectionView> {
-    return toView(await this.connections.complete(validate(calendarCallbackQuery, query)));
+  async callback(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<CalendarConnectionView> {
+    return toView(await this.connections.complete(validate(calendarCallbackQuery, query), caller));
   }
 }
