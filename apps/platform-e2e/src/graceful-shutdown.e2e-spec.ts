@@ -81,10 +81,11 @@ describe('graceful shutdown of a service process', () => {
   it('on SIGTERM leaves rotation, finishes and still takes requests through the drain, then exits', async () => {
     const service = await startBookingProcess({ SHUTDOWN_DRAIN_MS: '500', SHUTDOWN_GRACE_MS: '15000' });
     // As the gateway would send them: a token of its own for this service, naming the caller.
-    const token = await new InternalTokens(TEST_INTERNAL_JWT_SECRET).sign('booking', {
-      caller: { userId: 'admin-1', role: 'admin' },
-      requestId: 'shutdown-test',
-    });
+    const token = await new InternalTokens(TEST_INTERNAL_JWT_SECRET).sign(
+      'booking',
+      { caller: { userId: 'admin-1', role: 'admin' }, requestId: 'shutdown-test' },
+      { method: 'POST', path: '/resources' },
+    );
     const create = (i: number) =>
       fate(
         fetch(`${service.base}/resources`, {

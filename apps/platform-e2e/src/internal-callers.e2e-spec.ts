@@ -4,6 +4,8 @@ import { CAR, platformForSuite, readJson } from './fixtures';
 import type { RunningPlatform } from './platform';
 
 /** What anyone who reaches a service's port directly (not through the gateway) can do: nothing. */
+const LIST_BOOKINGS = { method: 'GET', path: '/bookings' };
+
 describe('only the gateway may speak for a caller', () => {
   const suite = platformForSuite('2026-12-01T00:00:00Z');
   let platform: RunningPlatform;
@@ -35,14 +37,16 @@ describe('only the gateway may speak for a caller', () => {
   });
 
   it('refuses a token signed with another key, or minted for another service', async () => {
-    const forged = await new InternalTokens('not-the-platform-internal-key').sign('booking', {
-      caller: admin,
-      requestId: 'r1',
-    });
-    const forPayment = await new InternalTokens(TEST_INTERNAL_JWT_SECRET).sign('payment', {
-      caller: admin,
-      requestId: 'r2',
-    });
+    const forged = await new InternalTokens('not-the-platform-internal-key').sign(
+      'booking',
+      { caller: admin, requestId: 'r1' },
+      LIST_BOOKINGS,
+    );
+    const forPayment = await new InternalTokens(TEST_INTERNAL_JWT_SECRET).sign(
+      'payment',
+      { caller: admin, requestId: 'r2' },
+      LIST_BOOKINGS,
+    );
     for (const token of [forged, forPayment]) {
       const response = await direct('booking', '/bookings', {
         headers: { authorization: `Bearer ${token}` },
@@ -52,12 +56,18 @@ describe('only the gateway may speak for a caller', () => {
   });
 
   it('answers the gateway’s own token, and health and metrics without one', async () => {
-    const token = await new InternalTokens(TEST_INTERNAL_JWT_SECRET).sign('booking', {
-      caller: admin,
-      requestId: 'r3',
-    });
+    const token = await new InternalTokens(TEST_INTERNAL_JWT_SECRET).sign(
+      'booking',
+      { caller: admin, requestId: 'r3' },
+      LIST_BOOKINGS,
+    );
     const listed = await direct('booking', '/bookings', { headers: { authorization: `Bearer ${token}` } });
     expect(listed.status).toBe(200);
+    // The same token opens no other route of the service: a captured one is worth one request's kind.
+    const elsewhere = await direct('booking', '/resources', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(elsewhere.status).toBe(401);
     expect((await direct('booking', '/health/live')).status).toBe(200);
     expect((await direct('booking', '/metrics')).status).toBe(200);
   });

@@ -26,7 +26,10 @@ export class InternalCallerGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]))
       return true;
     const request = context.switchToHttp().getRequest<RequestWithCaller>();
-    const claims = await this.tokens.verify(request.headers.authorization, this.service);
+    const claims = await this.tokens.verify(request.headers.authorization, this.service, {
+      method: request.method,
+      path: request.url,
+    });
     if (claims.caller) request.caller = claims.caller;
     return true;
   }

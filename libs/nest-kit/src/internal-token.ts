@@ -12,9 +12,17 @@ export interface InternalClaims {
   requestId: string;
 }
 
+/** The one request a token is minted for: its method and its path with the query, as sent. */
+export interface BoundRequest {
+  method: string;
+  path: string;
+}
+
 /**
  * Short-lived HS256 tokens the gateway signs for each request it forwards, with the service as
- * audience: a service never takes a caller from a header anyone could send.
+ * audience and the request's method and path as claims (`htm`, `htu`, as DPoP names them): a
+ * service never takes a caller from a header anyone could send, and a token captured on one
+ * route opens no other.
  */
 export class InternalTokens {
   private readonly key: KeyObject;
@@ -23,9 +31,11 @@ export class InternalTokens {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  sign(audience: string, claims: InternalClaims): Promise<string> {
+  sign(audience: string, claims: InternalClaims, request: BoundRequest): Promise<string> {
     const token = new SignJWT({
       rid: claims.requestId,
+      htm: request.method,
+      htu: request.path,
       ...(claims.caller ? { role: claims.caller.role } : {}),
     })
       .setProtectedHeader({ alg: 'HS256' })
@@ -36,8 +46,12 @@ export class InternalTokens {
     return (claims.caller ? token.setSubject(claims.caller.userId) : token).sign(this.key);
   }
 
-  /** The claims of a token minted for `audience`, or 401 `unauthorized`. */
-  async verify(authorization: string | undefined, audience: string): Promise<InternalClaims> {
+  /** The claims of a token minted for `audience` and this request, or 401 `unauthorized`. */
+  async verify(
+    authorization: string | undefined,
+    audience: string,
+    request: BoundRequest,
+  ): Promise<InternalClaims> {
     const token = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(authorization ?? '')?.[1];
     if (!token) throw refused();
     try {
@@ -46,6 +60,7 @@ export class InternalTokens {
         issuer: ISSUER,
         audience,
       });
+      if (payload['htm'] !== request.method || payload['htu'] !== request.path) throw refused();
       const role = payload['role'];
       const caller =
         typeof payload.sub === 'string' && ROLES.includes(role as Role)

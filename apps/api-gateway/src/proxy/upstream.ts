@@ -122,17 +122,19 @@ export class Upstream {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    headers['authorization'] = `Bearer ${await this.tokens.sign(service, {
-      ...(request.caller ? { caller: request.caller } : {}),
-      requestId: request.id,
-    })}`;
     // HEAD goes upstream as GET: Fastify answers the client's HEAD from the whole body, so its
     // Content-Length is the GET's (RFC 9110 §9.3.2), not that of a service's empty HEAD answer.
     const method = options.asRead || request.method === 'HEAD' ? 'GET' : request.method;
+    const target = `${path}${query}`;
+    headers['authorization'] = `Bearer ${await this.tokens.sign(
+      service,
+      { ...(request.caller ? { caller: request.caller } : {}), requestId: request.id },
+      { method, path: target },
+    )}`;
     // The text as the client sent it (checked by the parser): never encoded again.
     const body = options.rawBody ?? (method === 'GET' ? undefined : (request as RequestWithRawBody).rawBody);
     if (body !== undefined) headers['content-type'] = 'application/json';
-    return this.send(service, { method, path: `${path}${query}`, headers, body });
+    return this.send(service, { method, path: target, headers, body });
   }
 
   /** Passes a service's answer on to the client, with the headers the contract names. */
