@@ -3,9 +3,9 @@ import { expectEventually, TEST_INTERNAL_JWT_SECRET } from '@booking/testing';
 import { CAR, platformForSuite, readJson } from './fixtures';
 import type { RunningPlatform } from './platform';
 
-/** What anyone who reaches a service's port directly (not through the gateway) can do: nothing. */
 const LIST_BOOKINGS = { method: 'GET', path: '/bookings' };
 
+/** What anyone who reaches a service's port directly (not through the gateway) can do: nothing. */
 describe('only the gateway may speak for a caller', () => {
   const suite = platformForSuite('2026-12-01T00:00:00Z');
   let platform: RunningPlatform;
@@ -70,6 +70,31 @@ describe('only the gateway may speak for a caller', () => {
     expect(elsewhere.status).toBe(401);
     expect((await direct('booking', '/health/live')).status).toBe(200);
     expect((await direct('booking', '/metrics')).status).toBe(200);
+  });
+
+  it('holds a route’s roles itself: a valid token naming a customer may not make a resource or check in', async () => {
+    const customer = { userId: 'customer-1', role: 'customer' as const };
+    const asCustomer = async (method: string, path: string, body?: unknown) => {
+      const token = await new InternalTokens(TEST_INTERNAL_JWT_SECRET).sign(
+        'booking',
+        { caller: customer, requestId: 'roles' },
+        { method, path },
+      );
+      const response = await direct('booking', path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return [response.status, (await readJson(response))['code']];
+    };
+    const booking = '/bookings/00000000-0000-4000-8000-000000000000';
+    expect(await asCustomer('POST', '/resources', CAR)).toEqual([403, 'forbidden']);
+    expect(await asCustomer('PATCH', '/resources/00000000-0000-4000-8000-000000000000', {})).toEqual([
+      403,
+      'forbidden',
+    ]);
+    for (const action of ['check-in', 'complete', 'no-show'])
+      expect(await asCustomer('POST', `${booking}/${action}`, {})).toEqual([403, 'forbidden']);
   });
 
   it('reports in readiness that it has joined its consumer group', async () => {

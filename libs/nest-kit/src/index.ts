@@ -18,6 +18,7 @@ export {
 } from './bootstrap';
 export * from './tokens';
 export { Public, PUBLIC_ROUTE } from './public.decorator';
+export { assertRole, REQUIRED_ROLES, Roles } from './roles.decorator';
 export type { RequestWithRawBody } from './json-body-parser';
 export { CurrentCaller, callerOf } from './caller.decorator';
 export { InternalTokens, type InternalClaims } from './internal-token';

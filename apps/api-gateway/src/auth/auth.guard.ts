@@ -1,9 +1,8 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { DomainError, type Caller, type Role } from '@booking/contracts';
-import { PUBLIC_ROUTE } from '@booking/nest-kit';
-import { REQUIRED_ROLES } from './auth.decorators';
+import type { Caller, Role } from '@booking/contracts';
+import { assertRole, PUBLIC_ROUTE, REQUIRED_ROLES } from '@booking/nest-kit';
 import { JwtVerifier } from './jwt-verifier';
 
 export type AuthenticatedRequest = FastifyRequest & { caller: Caller };
@@ -22,10 +21,7 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     // Verified before the body was read when there is one (authenticateBeforeBody).
     request.caller ??= await this.verifier.verify(request.headers.authorization);
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
-    if (roles && !roles.includes(request.caller.role)) {
-      throw new DomainError('forbidden', `This needs the role ${roles.join(' or ')}.`);
-    }
+    assertRole(request.caller, this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets));
     return true;
   }
 }

@@ -11,7 +11,7 @@ import {
   type Caller,
   type Page,
 } from '@booking/contracts';
-import { CurrentCaller, validate } from '@booking/nest-kit';
+import { CurrentCaller, Roles, validate } from '@booking/nest-kit';
 import { ChangeBooking } from '../application/change-booking.usecase';
 import { ReadCheckoutTerms } from '../application/checkout-terms.usecase';
 import { ListBookings } from '../application/list-bookings.usecase';
@@ -96,6 +96,7 @@ export class BookingsController {
   }
 
   @Post(':bookingId/check-in')
+  @Roles('host', 'admin')
   @HttpCode(200)
   async checkIn(
     @CurrentCaller() caller: Caller,
@@ -105,6 +106,7 @@ export class BookingsController {
   }
 
   @Post(':bookingId/complete')
+  @Roles('host', 'admin')
   @HttpCode(200)
   async complete(
     @CurrentCaller() caller: Caller,
@@ -114,6 +116,7 @@ export class BookingsController {
   }
 
   @Post(':bookingId/no-show')
+  @Roles('host', 'admin')
   @HttpCode(200)
   async noShow(@CurrentCaller() caller: Caller, @Param('bookingId') bookingId: string): Promise<BookingView> {
     return toBookingView(await this.change.hostAction(caller, bookingId, 'no_show'), this.links.forBooking);

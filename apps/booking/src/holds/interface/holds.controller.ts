@@ -7,7 +7,7 @@ import {
   type Caller,
   type CreatedSeriesView,
 } from '@booking/contracts';
-import { CurrentCaller, validate } from '@booking/nest-kit';
+import { CurrentCaller, Roles, validate } from '@booking/nest-kit';
 import { PaymentLinks } from '../../bookings/application/payment-links';
 import { slotUnavailable } from '../../bookings/domain/booking-status';
 import type { Replayable } from '../../bookings/application/ports/idempotency-store';
@@ -50,6 +50,7 @@ export class HoldsController {
   ) {}
 
   @Post()
+  @Roles('customer')
   async create(
     @CurrentCaller() caller: Caller,
     @Body() body: unknown,

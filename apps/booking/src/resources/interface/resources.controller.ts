@@ -8,16 +8,17 @@ import {
   type Page,
   type ResourceView,
 } from '@booking/contracts';
-import { CurrentCaller, validate } from '@booking/nest-kit';
+import { CurrentCaller, Roles, validate } from '@booking/nest-kit';
 import { ResourcesService } from '../application/resources.service';
 import { toResourceView } from './resource-view';
 
-/** Internal API, reached through the gateway (which has already checked the caller's role). */
+/** Internal API, reached through the gateway; each route's roles hold here as there. */
 @Controller('resources')
 export class ResourcesController {
   constructor(private readonly resources: ResourcesService) {}
 
   @Post()
+  @Roles('admin')
   @HttpCode(201)
   async create(@Body() body: unknown): Promise<ResourceView> {
     return toResourceView(await this.resources.create(validate(createResourceSchema, body)));
@@ -35,11 +36,13 @@ export class ResourcesController {
   }
 
   @Patch(':resourceId')
+  @Roles('admin')
   async update(@Param('resourceId') resourceId: string, @Body() body: unknown): Promise<ResourceView> {
     return toResourceView(await this.resources.update(resourceId, validate(updateResourceSchema, body)));
   }
 
   @Patch(':resourceId/schedule')
+  @Roles('host', 'admin')
   async updateSchedule(
     @CurrentCaller() caller: Caller,
     @Param('resourceId') resourceId: string,
