@@ -255,6 +255,25 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
     );
   });
 
+  it('refunds a stray second payment of a paid booking on its own: the booking keeps no refund of it', async () => {
+    const { bookingId } = await hold();
+    platform.sandbox.pay({ bookingId, amount: DEPOSIT, currency: 'VND' });
+    await expectEventually(async () => expect((await statusOf(bookingId))['status']).toBe('CONFIRMED'));
+    // The same booking paid again, in another currency: refunded in full, once.
+    const { txnId } = platform.sandbox.pay({ bookingId, amount: 80, currency: 'USD' });
+    await expectEventually(() => expect(ofBooking(bookingId, 'refund.succeeded')).toHaveLength(1));
+    expect(ofBooking(bookingId, 'refund.requested')[0]!.data).toMatchObject({
+      txnId,
+      reason: 'booking_confirmed',
+    });
+    expect(platform.sandbox.ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
+    expect(await statusOf(bookingId)).toMatchObject({
+      status: 'CONFIRMED',
+      paidAmount: DEPOSIT,
+      refund: null,
+    });
+  });
+
   it('keeps a wrong-amount hold in HOLD until it expires, and refunds exactly what was paid, once', async () => {
     const { booking, bookingId } = await hold();
     platform.sandbox.pay({ bookingId, amount: DEPOSIT - 1, currency: 'VND' });

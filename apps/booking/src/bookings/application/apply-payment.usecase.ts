@@ -77,7 +77,12 @@ export class ApplyPayment {
         data: { bookingId: payment.bookingId, ...refund },
       });
       if (booking)
-        await this.bookings.setRefundStatus(tx, booking.bookingId, 'requested', payment.amount, now);
+        await this.bookings.setRefundStatus(
+          tx,
+          booking.bookingId,
+          { status: 'requested', amount: payment.amount, txnId: payment.txnId },
+          now,
+        );
     });
   }
 }

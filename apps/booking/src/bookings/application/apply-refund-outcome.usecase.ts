@@ -6,7 +6,7 @@ import { Inbox } from '@booking/outbox';
 import type { Clock } from '@booking/time';
 import { BookingRepository } from './ports/booking.repository';
 
-/** `refund.succeeded` / `refund.failed` → the booking's `refund.status`, once per event. */
+/** `refund.succeeded` / `refund.failed` → the booking's `refund.status` (of its own payment), once per event. */
 @Injectable()
 export class ApplyRefundOutcome {
   private readonly inbox = new Inbox('booking.refunds');
@@ -20,10 +20,10 @@ export class ApplyRefundOutcome {
   async handle(
     event: CloudEvent<'refund.succeeded' | 'refund.failed', EventData<'refund.succeeded' | 'refund.failed'>>,
   ): Promise<void> {
-    const { bookingId, amount } = event.data;
+    const { bookingId, amount, txnId } = event.data;
     const status = event.type === 'refund.succeeded' ? 'succeeded' : 'failed';
     await this.inbox.once(this.pool, event, (tx) =>
-      this.bookings.setRefundStatus(tx, bookingId, status, amount, this.clock.now()),
+      this.bookings.setRefundStatus(tx, bookingId, { status, amount, txnId }, this.clock.now()),
     );
   }
 }

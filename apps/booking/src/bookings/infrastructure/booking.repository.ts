@@ -357,13 +357,13 @@ export class PgBookingRepository implements BookingRepository {
   async setRefundStatus(
     tx: TransactionClient,
     bookingId: string,
-    status: string,
-    amount: number,
+    refund: { status: string; amount: number; txnId: string },
     now: Date,
   ): Promise<Booking | undefined> {
     const { rows } = await tx.query<BookingRow>(
-      `UPDATE booking b SET refund_status = $2, refund_amount = $3, updated_at = $4 WHERE b.booking_id = $1 RETURNING ${COLUMNS}`,
-      [bookingId, status, amount, now],
+      `UPDATE booking b SET refund_status = $2, refund_amount = $3, updated_at = $4
+       WHERE b.booking_id = $1 AND (b.payment_txn_id IS NULL OR b.payment_txn_id = $5) RETURNING ${COLUMNS}`,
+      [bookingId, refund.status, refund.amount, now, refund.txnId],
     );
     return rows[0] ? toBooking(rows[0]) : undefined;
   }

@@ -106,11 +106,15 @@ export abstract class BookingRepository {
    * instant the host may still call it themself (ChangeBooking's window opens then).
    */
   abstract markNoShowsDue(tx: TransactionClient, now: Date, limit: number): Promise<Booking[]>;
+  /**
+   * The booking's refund, from a refund of its own payment, or of any while it has none (a late
+   * or wrong payment for a hold). A refund of another payment (a stray second one for a paid
+   * booking) leaves it as it is: it is the refund service's record alone. Resolves undefined then.
+   */
   abstract setRefundStatus(
     tx: TransactionClient,
     bookingId: string,
-    status: string,
-    amount: number,
+    refund: { status: string; amount: number; txnId: string },
     now: Date,
   ): Promise<Booking | undefined>;
   abstract citiesOf(resourceIds: string[]): Promise<string[]>;
