@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool } from 'pg';
 import { isDatabaseTimeout } from './pg-errors';
 import { createPool, timeoutOptions } from './pool';
@@ -27,12 +26,15 @@ describe('pool timeouts (real PostgreSQL)', () => {
 
   it('ends a wait for a row lock after lock_timeout instead of queueing behind its holder', async () => {
     let release!: () => void;
+    let locked!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = new Promise<void>((resolve) => (locked = resolve));
     const holder = withTransaction(admin, async (tx) => {
       await tx.query(`SELECT 1 FROM ${table} WHERE id = 1 FOR UPDATE`);
+      locked();
       await held;
     });
-    await sleep(50);
+    await holding;
     const waiter = bounded.query(`SELECT 1 FROM ${table} WHERE id = 1 FOR UPDATE`);
     const error: unknown = await waiter.catch((caught: unknown) => caught);
     release();
@@ -49,10 +51,11 @@ describe('pool timeouts (real PostgreSQL)', () => {
 
   it('ends a session left idle inside a transaction, freeing its locks', async () => {
     const client = await bounded.connect();
-    client.on('error', () => undefined);
+    // The server's ending of the session reaches the client as an error: the signal to go on.
+    const ended = new Promise<unknown>((resolve) => client.on('error', resolve));
     await client.query('BEGIN');
     await client.query(`SELECT 1 FROM ${table} WHERE id = 1 FOR UPDATE`);
-    await sleep(1_500);
+    expect(await ended).toMatchObject({ code: '25P03' });
     // The server ended the session: the lock is free for anyone else at once.
     const { rows } = await admin.query(`SELECT 1 AS ok FROM ${table} WHERE id = 1 FOR UPDATE NOWAIT`);
     expect(rows).toEqual([{ ok: 1 }]);

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { withTransaction } from '@booking/db';
 import type { TestDatabase } from '@booking/testing';
@@ -71,12 +70,17 @@ describe('PgSeriesRepository on PostgreSQL', () => {
     await insert(aSeries({ heldUntil: new Date('2026-12-01T00:00:00Z'), status: 'CANCELLED' }));
     const until = new Date('2027-01-01T00:00:00Z');
     const ids = new Set(due.map((series) => series.seriesId));
+    // Each job keeps its claim until both have claimed: the second must skip the first's rows,
+    // not wait for them (waiting would never let this barrier open, and the test time out).
+    let arrived = 0;
+    let open!: () => void;
+    const bothClaimed = new Promise<void>((resolve) => (open = resolve));
     const claimed = await Promise.all(
       [0, 1].map(() =>
         withTransaction(db.pool, async (tx) => {
           const rows = await repository.claimDue(tx, until, 10);
-          // Held while the other job claims: it must skip these rows, not wait for them.
-          await sleep(100);
+          if (++arrived === 2) open();
+          await bothClaimed;
           return rows.map((series) => series.seriesId).filter((id) => ids.has(id));
         }),
       ),

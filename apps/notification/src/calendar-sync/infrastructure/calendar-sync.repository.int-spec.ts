@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { withTransaction, type TransactionClient } from '@booking/db';
-import { createTestDatabase, type TestDatabase } from '@booking/testing';
+import { createTestDatabase, expectEventually, type TestDatabase } from '@booking/testing';
 import { notificationMigrations } from '../../migrations';
 import { bookingSnapshot } from '../../notifications/domain/booking-snapshot.fixture';
 import { PgNotificationRepository } from '../../notifications/infrastructure/notification.repository';
@@ -76,19 +75,33 @@ describe('PgCalendarSyncRepository on PostgreSQL', () => {
   it('never misses a booking recorded while its resource is being connected', async () => {
     const resourceId = randomUUID();
     const recorded = booking(resourceId);
-    // The consumer's transaction records the booking and is slow to commit; the connect begins meanwhile.
+    // The consumer's transaction records the booking and commits only once the connect is
+    // waiting for the resource's lock.
+    let recordedYet!: () => void;
+    let commit!: () => void;
+    const inTransaction = new Promise<void>((resolve) => (recordedYet = resolve));
+    const connectWaits = new Promise<void>((resolve) => (commit = resolve));
     const consumer = withTransaction(db.pool, async (tx) => {
       await syncs.lockResource(tx, resourceId);
       await snapshots.saveSnapshot(tx, recorded, now);
       await syncs.want(tx, { ...recorded, resourceId }, now);
-      await sleep(300);
+      recordedYet();
+      await connectWaits;
     });
-    await sleep(50);
+    await inTransaction;
     const connecting = withTransaction(db.pool, async (tx) => {
       await syncs.lockResource(tx, resourceId);
       await connect(tx, resourceId);
       await syncs.backfill(tx, resourceId, now);
     });
+    await expectEventually(async () => {
+      const { rows } = await db.pool.query<{ waiting: number }>(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      expect(rows[0]!.waiting).toBe(1);
+    });
+    commit();
     await Promise.all([consumer, connecting]);
     expect(await wanted(resourceId)).toEqual([{ entry_key: recorded.bookingId, version: 1 }]);
   });
