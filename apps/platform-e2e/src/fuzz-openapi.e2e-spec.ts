@@ -18,6 +18,8 @@ const STORED = {
 interface Tally {
   byStatus: Map<number, number>;
   byCode: Map<string, number>;
+  /** Requests to an operation that requires a token, sent without a valid one. */
+  withoutValidToken: number;
   failures: string[];
 }
 
@@ -129,6 +131,14 @@ describe('fuzzing every public route from the OpenAPI document', () => {
       tally.failures.push(`${why}: ${response.status} ${text.slice(0, 200)} ← ${describeRequest(request)}`);
     };
     if (response.status >= 500) return fail('a server error');
+    // A forged, expired or missing token never opens an operation that requires one.
+    const authorization = request.headers['authorization'];
+    const unauthenticated =
+      authorization === undefined || world.authorizations.invalid.includes(authorization);
+    if (request.secured && unauthenticated) {
+      tally.withoutValidToken += 1;
+      if (response.status < 400) return fail('a request without a valid token was let through');
+    }
     if (response.status < 400) return;
     const problem = (() => {
       try {
@@ -147,11 +157,11 @@ describe('fuzzing every public route from the OpenAPI document', () => {
     if (stored !== before) return fail('a refused request changed what is stored');
   }
 
-  it(`answers ${RUNS} random and mutated requests with 2xx, 3xx or a contract 4xx problem, changing nothing when it refuses`, async () => {
+  it(`answers ${RUNS} random and mutated requests with 2xx, 3xx or a contract 4xx problem, changing nothing when it refuses and opening nothing without a valid token`, async () => {
     const document = await readJson(await fetch(`${platform.gatewayUrl}/docs/openapi.json`));
     const operations = operationsOf(document as Parameters<typeof operationsOf>[0]);
     expect(operations.length).toBeGreaterThanOrEqual(25);
-    const tally: Tally = { byStatus: new Map(), byCode: new Map(), failures: [] };
+    const tally: Tally = { byStatus: new Map(), byCode: new Map(), withoutValidToken: 0, failures: [] };
     const requests = fc.oneof(...operations.map((operation) => requestOf(operation, world)));
     stored = await storedState();
     const started = performance.now();
@@ -162,9 +172,11 @@ describe('fuzzing every public route from the OpenAPI document', () => {
       [...map].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${String(key)}: ${n}`);
     process.stdout.write(
       `fuzz: ${RUNS} requests over ${operations.length} operations in ${seconds.toFixed(1)} s (seed ${SEED})\n` +
-        `  by status: ${sorted(tally.byStatus).join(', ')}\n  by code: ${sorted(tally.byCode).join(', ')}\n`,
+        `  by status: ${sorted(tally.byStatus).join(', ')}\n  by code: ${sorted(tally.byCode).join(', ')}\n` +
+        `  refused without a valid token: ${tally.withoutValidToken} requests to operations that need one\n`,
     );
     expect(tally.failures.slice(0, 10)).toEqual([]);
+    expect(tally.withoutValidToken).toBeGreaterThan(500);
     const ready = await fetch(`${platform.gatewayUrl}/health/ready`);
     expect(ready.status).toBe(200);
     // The platform kept doing its job: a well-formed hold on a new resource is still taken

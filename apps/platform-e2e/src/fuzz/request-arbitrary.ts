@@ -5,6 +5,8 @@ import { valueOf, type Hints, type JsonSchema } from './schema-arbitrary';
 export interface Operation {
   method: string;
   path: string;
+  /** The document requires a bearer token for it (`security` not empty). */
+  secured: boolean;
   parameters: { name: string; in: 'path' | 'query' | 'header'; schema?: JsonSchema }[];
   body?: JsonSchema;
 }
@@ -15,6 +17,8 @@ export interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** Sent with its operation's own method to an operation that requires a token. */
+  secured: boolean;
 }
 
 /** What the fuzzer knows of the platform it runs against. */
@@ -26,7 +30,10 @@ export interface FuzzWorld {
 
 /** The operations of an OpenAPI 3 document, with `$ref`s to its components resolved. */
 export function operationsOf(document: {
-  paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: unknown[]; requestBody?: unknown; security?: unknown[] }>
+  >;
 }): Operation[] {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths))
@@ -38,7 +45,8 @@ export function operationsOf(document: {
       const body = (
         operation.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined
       )?.content?.['application/json']?.schema;
-      operations.push({ method: method.toUpperCase(), path, parameters, ...(body ? { body } : {}) });
+      const secured = (operation.security ?? []).length > 0;
+      operations.push({ method: method.toUpperCase(), path, parameters, secured, ...(body ? { body } : {}) });
     }
   return operations;
 }
@@ -182,6 +190,7 @@ export function requestOf(operation: Operation, world: FuzzWorld): fc.Arbitrary<
       const withBody = method !== 'GET' && body !== undefined;
       return {
         method,
+        secured: operation.secured && method === operation.method,
         url: search ? `${path}?${search}` : path,
         headers: withBody ? headers : withoutContentType(headers),
         ...(withBody ? { body } : {}),
