@@ -194,6 +194,5 @@ function rfcInstant(wall: WallTime, zone: string): Date {
   return wallToInstant(wall, zone, 'earlier', 'shiftForward')!;
 }
 
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-const basicWall = (wall: WallTime) =>
-  `${pad(wall.year, 4)}${pad(wall.month)}${pad(wall.day)}T${pad(wall.hour)}${pad(wall.minute)}${pad(wall.second ?? 0)}`;
+/** RFC 5545's basic form of a wall time (`20270314T023000`), from the one that writes it. */
+const basicWall = (wall: WallTime) => formatWall(wall).replace(/[-:]/g, '');

@@ -13,7 +13,7 @@ import type { OutboxWriter } from '@booking/outbox';
 import type { Counter, Registry } from 'prom-client';
 import { afterFailure, formatUtc, type RetrySettings } from '@booking/time';
 import type { NotificationConfig } from '../../notification-config';
-import { invitationFor, needsSeries, type SeriesView } from '../domain/invitation';
+import { invitationFor, isWholeSeriesMessage, needsSeries, type SeriesView } from '../domain/invitation';
 import { SeriesSnapshotRepository } from '../../calendar-sync/application/ports/series-snapshot.repository';
 import { messageFor, type MessageText } from '../domain/message-text';
 import type { BookingSnapshot, Notification } from '../domain/notification';
@@ -107,8 +107,7 @@ export class SendNotificationsJob extends LeasedBatchJob<Notification> {
   private async seriesOf(notification: Notification, booking: BookingSnapshot): Promise<SeriesView | null> {
     const series = await this.series.find(this.pool, booking.seriesId!);
     if (!series) return null;
-    const whole = notification.kind === 'series_confirmation' || notification.kind === 'series_cancellation';
-    const occurrences = whole
+    const occurrences = isWholeSeriesMessage(notification.kind)
       ? await this.notifications.findSeriesOccurrences(this.pool, series.seriesId)
       : [];
     return { series, occurrences };

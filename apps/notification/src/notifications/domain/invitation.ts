@@ -38,6 +38,11 @@ const METHOD_OF: Partial<Record<NotificationKind, Invitation['method']>> = {
   series_cancellation: 'CANCEL',
 };
 
+/** The messages about a whole series, not one occurrence: written with every occurrence. */
+export function isWholeSeriesMessage(kind: NotificationKind): boolean {
+  return kind === 'series_confirmation' || kind === 'series_cancellation';
+}
+
 /** Whether a message of this kind about a series occurrence needs its series to be written. */
 export function needsSeries(kind: NotificationKind, booking: BookingSnapshot): boolean {
   return booking.seriesId !== null && METHOD_OF[kind] !== undefined;
@@ -61,7 +66,7 @@ export function invitationFor(
 ): CalendarPart | null {
   const attendee = booking.contact?.email;
   const method = METHOD_OF[kind];
-  const stands = method === 'CANCEL' || kind.startsWith('series_') || STANDING.has(booking.status);
+  const stands = method === 'CANCEL' || isWholeSeriesMessage(kind) || STANDING.has(booking.status);
   if (!attendee || !method || !stands) return null;
   const invitation = { method, organizer, attendee };
   const language = languageOf(booking.contact?.locale ?? FALLBACK_LANGUAGE);
@@ -77,7 +82,7 @@ export function invitationFor(
     return { method, content: invitationIcs(entry, invitation) };
   }
   const { series: kept, occurrences } = series;
-  if (kind === 'series_confirmation' || kind === 'series_cancellation') {
+  if (isWholeSeriesMessage(kind)) {
     const entry: SeriesCalendarEntry = {
       ...writtenSeriesOf(kept, occurrences, now),
       ...text,
