@@ -34,7 +34,7 @@ function answerTo(server: Server, send: (write: (text: string) => void) => () =>
 
 describe('limitHttpServer', () => {
   it('closes a connection whose body stalls: Content-Length 1000, then 10 bytes and silence', async () => {
-    const server = await limitedServer({ idleMs: 300 });
+    const server = await limitedServer({ headersMs: 300, requestMs: 300 });
     try {
       const answer = await answerTo(server, (write) => {
         write('POST /v1/payments/webhook HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n0123456789');
@@ -47,7 +47,7 @@ describe('limitHttpServer', () => {
   });
 
   it('answers 408 and closes a request that trickles in, a byte at a time, past the request limit', async () => {
-    const server = await limitedServer({ idleMs: 5_000, headersMs: 500, requestMs: 500 });
+    const server = await limitedServer({ headersMs: 500, requestMs: 500 });
     try {
       const answer = await answerTo(server, (write) => {
         write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n');
@@ -61,7 +61,7 @@ describe('limitHttpServer', () => {
   });
 
   it('answers a request that comes whole within the limits', async () => {
-    const server = await limitedServer({ idleMs: 1_000, requestMs: 1_000 });
+    const server = await limitedServer({ requestMs: 1_000 });
     try {
       const answer = await answerTo(server, (write) => {
         write('POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok');

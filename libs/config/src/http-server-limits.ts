@@ -5,12 +5,13 @@ import type { Server } from 'node:http';
  * stalls or trickles holds a socket and memory, and enough of them starve the server.
  */
 export interface HttpServerLimits {
-  /** A connection that sends and receives nothing for this long is closed: a stalled body. Past the
-   * gateway's 10 s wait for a service's answer, during which its client hears nothing. */
-  idleMs: number;
   /** A request's headers must all have come within this. */
   headersMs: number;
-  /** The whole request, headers and body, within this: a trickle (Node checks every 30 s). */
+  /**
+   * The whole request, headers and body, within this: a stalled or trickling body (Node checks
+   * every 30 s). No limit is put on a quiet socket as such: it would cut a slow answer, which is
+   * not the client's doing (the proof's SIGTERM scenario lost reads to a 30 s one).
+   */
   requestMs: number;
   /** An idle keep-alive connection is closed after this. */
   keepAliveMs: number;
@@ -19,7 +20,6 @@ export interface HttpServerLimits {
 }
 
 export const HTTP_SERVER_LIMITS: HttpServerLimits = {
-  idleMs: 30_000,
   headersMs: 10_000,
   requestMs: 30_000,
   keepAliveMs: 5_000,
@@ -28,8 +28,6 @@ export const HTTP_SERVER_LIMITS: HttpServerLimits = {
 
 /** Puts the limits on a Node HTTP server (Fastify's included: its `server`). */
 export function limitHttpServer(server: Server, limits: HttpServerLimits = HTTP_SERVER_LIMITS): void {
-  // With no 'timeout' listener, Node destroys a socket idle for this long.
-  server.setTimeout(limits.idleMs);
   server.headersTimeout = limits.headersMs;
   server.requestTimeout = limits.requestMs;
   server.keepAliveTimeout = limits.keepAliveMs;

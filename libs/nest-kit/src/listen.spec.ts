@@ -59,10 +59,9 @@ describe('listen', () => {
 });
 
 describe('createFastifyAdapter', () => {
-  it('puts the platform’s limits on its server: idle, headers, whole request, keep-alive, requests per socket', () => {
+  it('puts the platform’s limits on its server: headers, whole request, keep-alive, requests per socket', () => {
     const server = createFastifyAdapter().getInstance().server;
     expect({
-      idleMs: server.timeout,
       headersMs: server.headersTimeout,
       requestMs: server.requestTimeout,
       keepAliveMs: server.keepAliveTimeout,
