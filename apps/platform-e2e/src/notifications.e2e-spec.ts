@@ -304,8 +304,12 @@ describe('notifications through the gateway: SMTP and the SMS API, at absolute t
       expect(smsTo(contact.phone)).toHaveLength(1);
     });
     expect(platform.messaging.sms.failuresPending).toBe(0);
-    const reminder = (await notificationsOf(customer, bookingId)).find((n) => n.kind === 'reminder_2h');
-    expect(reminder).toMatchObject({ status: 'sent', scheduledFor: '2026-12-10T13:00:00Z' });
+    // The provider has it before the sender records it: the row says "sent" a moment later.
+    const reminder = await expectEventually(async () => {
+      const found = (await notificationsOf(customer, bookingId)).find((n) => n.kind === 'reminder_2h');
+      expect(found).toMatchObject({ status: 'sent', scheduledFor: '2026-12-10T13:00:00Z' });
+      return found;
+    });
     expect(new Date(reminder!['sentAt'] as string).getTime()).toBeGreaterThan(
       Date.parse('2026-12-10T13:00:00Z'),
     );

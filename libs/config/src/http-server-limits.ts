@@ -13,7 +13,13 @@ export interface HttpServerLimits {
    * not the client's doing (the proof's SIGTERM scenario lost reads to a 30 s one).
    */
   requestMs: number;
-  /** An idle keep-alive connection is closed after this. */
+  /**
+   * An idle keep-alive connection is closed after this. Longer than the idle timeout of the
+   * clients and balancers in front (60 s at nginx and cloud balancers; undici takes the server's
+   * hint less 1 s): the side that closes an idle connection first must be the client, since a
+   * server closing it races the request the client may be sending on it. Node's 5 s lost bursts
+   * of reads in the proof whenever the load's event loop lagged past that 1 s.
+   */
   keepAliveMs: number;
   /** Requests one connection may carry before it is closed: no client holds one socket for ever. */
   maxRequestsPerSocket: number;
@@ -22,7 +28,7 @@ export interface HttpServerLimits {
 export const HTTP_SERVER_LIMITS: HttpServerLimits = {
   headersMs: 10_000,
   requestMs: 30_000,
-  keepAliveMs: 5_000,
+  keepAliveMs: 72_000,
   maxRequestsPerSocket: 1_000,
 };
 

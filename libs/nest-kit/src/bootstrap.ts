@@ -62,13 +62,19 @@ export function createFastifyAdapter(options: AdapterOptions = {}): FastifyAdapt
 }
 
 /**
+ * Says an answer came from an instance that is shutting down. `Connection: close` alone does not:
+ * a healthy server also sends it on a connection's last allowed request (`maxRequestsPerSocket`).
+ */
+export const DRAINING_HEADER = 'x-draining';
+
+/**
  * While draining, each answer closes its connection: a keep-alive client then opens a new one
  * for its next request (taken, or refused once the port closes) instead of sending it on a
  * connection the close is about to reset.
  */
 function closeConnectionsWhileDraining(fastify: FastifyInstance, readiness: Readiness): void {
   fastify.addHook('onSend', (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-    if (readiness.isShuttingDown) void reply.header('connection', 'close');
+    if (readiness.isShuttingDown) void reply.headers({ connection: 'close', [DRAINING_HEADER]: '1' });
     done(null, payload);
   });
 }

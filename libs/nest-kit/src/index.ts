@@ -15,6 +15,7 @@ export {
   LISTEN_BACKLOG,
   runService,
   BODY_LIMIT_BYTES,
+  DRAINING_HEADER,
 } from './bootstrap';
 export * from './tokens';
 export { Public, PUBLIC_ROUTE } from './public.decorator';

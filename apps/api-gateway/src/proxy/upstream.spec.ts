@@ -1,6 +1,7 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@booking/contracts';
+import { DRAINING_HEADER } from '@booking/nest-kit';
 import { parseConfig } from '@booking/config';
 import { gatewayConfigSchema } from '../gateway-config';
 import { Upstream } from './upstream';
@@ -46,8 +47,16 @@ const serviceThatResetsAfter = (answered: number): Promise<FakeService> =>
     onThisSocket > answered ? socket.resetAndDestroy() : socket.write(OK),
   );
 
-/** A service shutting down: it still answers, each answer closing its connection. */
+/** A service shutting down: it still answers, each answer closing its connection and saying why. */
 const serviceShuttingDown = (): Promise<FakeService> =>
+  fakeService((socket) =>
+    socket.end(
+      `HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n${DRAINING_HEADER}: 1\r\n\r\nok`,
+    ),
+  );
+
+/** A healthy service that closes each connection after one answer, as at `maxRequestsPerSocket`. */
+const serviceClosingEachConnection = (): Promise<FakeService> =>
   fakeService((socket) => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok'));
 
 const upstreamTo = (...urls: string[]): Upstream =>
@@ -169,5 +178,18 @@ describe('Upstream', () => {
     }
     // The first turn met the closing answer; every later request went to the instance that stays.
     expect([leaving.requests(), staying.requests()]).toEqual([1, 5]);
+  });
+
+  it('keeps taking turns with an instance that closes connections without draining', async () => {
+    const [closing, other] = await Promise.all([
+      serviceClosingEachConnection(),
+      serviceThatResetsAfter(Infinity),
+    ]);
+    services.push(closing, other);
+    const upstream = upstreamTo(closing.url, other.url);
+    for (let i = 0; i < 6; i += 1) {
+      expect((await upstream.forward(post(), 'booking', '/bookings')).status).toBe(200);
+    }
+    expect([closing.requests(), other.requests()]).toEqual([3, 3]);
   });
 });

@@ -2,7 +2,7 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:ht
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type Caller } from '@booking/contracts';
-import { InternalTokens, type RequestWithRawBody } from '@booking/nest-kit';
+import { DRAINING_HEADER, InternalTokens, type RequestWithRawBody } from '@booking/nest-kit';
 import { GATEWAY_CONFIG } from '../tokens';
 import type { GatewayConfig } from '../gateway-config';
 
@@ -37,7 +37,7 @@ const SOCKETS_PER_INSTANCE = 64;
 interface Instance {
   url: URL;
   agent: Agent;
-  /** Until then it is passed over: it answered as one shutting down does (`Connection: close`). */
+  /** Until then it is passed over: it answered as one shutting down does (`DRAINING_HEADER`). */
   leavingUntil: number;
 }
 
@@ -227,8 +227,8 @@ export class Upstream {
         },
         (res) => {
           answered = true;
-          // A draining service closes each connection it answers on: send the next ones elsewhere.
-          if (res.headers.connection === 'close') instance.leavingUntil = Date.now() + LEAVING_MS;
+          // A draining service says so on each answer: send the next ones elsewhere.
+          if (res.headers[DRAINING_HEADER] !== undefined) instance.leavingUntil = Date.now() + LEAVING_MS;
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
