@@ -240,6 +240,7 @@ async function main(): Promise<void> {
     GATEWAY_PORT: String(gatewayPort),
     BOOKING_URL: `http://127.0.0.1:${bookingPort}`,
     HOLD_RATE_LIMIT: '1000000000',
+    HOLD_ADDRESS_RATE_LIMIT: '1000000000',
     JWT_SECRET: 'bench-secret-of-at-least-16-chars',
   };
   const booking = startService('booking', env);

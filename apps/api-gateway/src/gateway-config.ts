@@ -55,6 +55,13 @@ export const gatewayConfigSchema = z
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     CHECKOUT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     /**
+     * `POST /v1/bookings` per client address per window, whoever signs in: beside each customer's
+     * own hold limit, it bounds one address minting accounts. Generous, as a carrier's NAT puts
+     * many customers behind one address.
+     */
+    HOLD_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
+    HOLD_ADDRESS_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /**
      * Which proxies' `X-Forwarded-For` names the client (Fastify's trustProxy): a hop count, or
      * addresses and CIDRs separated by commas. Unset: the peer is the client.
      */

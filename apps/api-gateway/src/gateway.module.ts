@@ -18,6 +18,7 @@ import { ResourceManagers } from './calendars/resource-managers';
 import type { GatewayConfig } from './gateway-config';
 import { OpenApiController } from './openapi/openapi.controller';
 import { OpenCheckout } from './payments/open-checkout';
+import { HoldAddressLimit } from './bookings/hold-address-limit';
 import { PaymentsController } from './payments/payments.controller';
 import { CustomersController } from './customers/customers.controller';
 import { SeriesController } from './series/series.controller';
@@ -96,6 +97,7 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         Upstream,
         OpenCheckout,
+        HoldAddressLimit,
         ResourceManagers,
         GatewayLifecycle,
       ],

@@ -66,6 +66,8 @@ export function serviceEnvironment(prefix: string): Record<string, string> {
     INTERNAL_JWT_SECRET: TEST_INTERNAL_JWT_SECRET,
     // Two test workers each run a platform of four pools on one PostgreSQL (max_connections 100).
     DB_POOL_WARM: '2',
+    // Every test's client is 127.0.0.1: specs that test the address limit set their own.
+    HOLD_ADDRESS_RATE_LIMIT: '1000000',
   };
 }
 

@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   too_short_notice: 422,
   invalid_rrule: 422,
   series_not_supported: 422,
+  over_hold_limit: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,

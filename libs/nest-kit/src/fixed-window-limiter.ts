@@ -1,11 +1,17 @@
 import type Redis from 'ioredis';
 import { DomainError } from '@booking/contracts';
 
-/** INCR and, on the first attempt of a window, EXPIRE: atomic on the server, shared by every instance. */
+/**
+ * Adds an admitted attempt's weight, or 1 for a refused one (hammering counts too), and starts the
+ * window's expiry on its first attempt: atomic on the server, shared by every instance. Answers
+ * whether it was admitted and the seconds left in the window.
+ */
 const CONSUME = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return { count, redis.call('TTL', KEYS[1]) }`;
+local weight = tonumber(ARGV[2])
+local admitted = tonumber(redis.call('GET', KEYS[1]) or '0') + weight <= tonumber(ARGV[3])
+redis.call('INCRBY', KEYS[1], admitted and weight or 1)
+if redis.call('TTL', KEYS[1]) == -1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return { admitted and 1 or 0, redis.call('TTL', KEYS[1]) }`;
 
 export interface RateLimit {
   attempts: number;
@@ -24,9 +30,19 @@ export class FixedWindowLimiter {
     private readonly limit: RateLimit,
   ) {}
 
-  async consume(key: string): Promise<void> {
-    const [count, ttl] = (await this.redis
-      .eval(CONSUME, 1, `${this.what}:${key}`, this.limit.windowSeconds)
+  /**
+   * Counts `weight` attempts at once (a series, by the bookings it holds). One heavier than the
+   * whole limit can never pass: 422 `over_hold_limit`, not a 429 that waiting would not cure.
+   */
+  async consume(key: string, weight = 1): Promise<void> {
+    if (weight > this.limit.attempts)
+      throw new DomainError(
+        'over_hold_limit',
+        `This counts as ${weight} ${this.what}; at most ${this.limit.attempts} are allowed in ${windowText(this.limit.windowSeconds)}.`,
+        { limit: this.limit.attempts, counted: weight },
+      );
+    const [admitted, ttl] = (await this.redis
+      .eval(CONSUME, 1, `${this.what}:${key}`, this.limit.windowSeconds, weight, this.limit.attempts)
       .catch(() => {
         throw new DomainError(
           'service_unavailable',
@@ -35,7 +51,7 @@ export class FixedWindowLimiter {
           { 'retry-after': '1' },
         );
       })) as [number, number];
-    if (count > this.limit.attempts) {
+    if (admitted === 0) {
       const retryAfter = Math.max(1, ttl);
       throw new DomainError(
         'rate_limited',

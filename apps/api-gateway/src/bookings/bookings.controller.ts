@@ -6,6 +6,7 @@ import { availabilityQuery } from '@booking/contracts';
 import { GATEWAY_REDIS } from '../tokens';
 import { Roles } from '../auth/auth.decorators';
 import { Upstream } from '../proxy/upstream';
+import { HoldAddressLimit } from './hold-address-limit';
 
 type WithBookingId = FastifyRequest<{ Params: { bookingId: string } }>;
 
@@ -19,6 +20,7 @@ export class BookingsController {
 
   constructor(
     private readonly upstream: Upstream,
+    private readonly addressLimit: HoldAddressLimit,
     @Inject(GATEWAY_REDIS) redis: Redis,
   ) {
     this.searchCache = new PageMirror(new AvailabilityCacheStore(redis));
@@ -26,7 +28,8 @@ export class BookingsController {
 
   @Post('bookings')
   @Roles('customer')
-  create(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async create(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.addressLimit.consume(request.ip);
     return this.upstream.pass(request, reply, 'booking', '/bookings', { headers: ['idempotency-key'] });
   }
 

@@ -195,6 +195,8 @@ export const PROBLEM_SCHEMA: JsonSchema = {
       items: { type: 'string' },
     },
     retryAfterSeconds: { type: 'integer', description: 'rate_limited: as the Retry-After header' },
+    limit: { type: 'integer', description: 'over_hold_limit: the bookings a customer may hold per window' },
+    counted: { type: 'integer', description: 'over_hold_limit: the bookings this request would hold' },
   },
 };
 

@@ -12,6 +12,7 @@ import { AddBookingVersion1764000000900 } from './1764000000900-add-booking-vers
 import { CreateCalendarFeed1764000001000 } from './1764000001000-create-calendar-feed';
 import { AddSeriesVersion1764000001100 } from './1764000001100-add-series-version';
 import { StoreKeyOutcomes1764000001200 } from './1764000001200-store-key-outcomes';
+import { AddResourceHoldLimit1764000001300 } from './1764000001300-add-resource-hold-limit';
 
 /** In order; a committed migration is never edited, only followed by a new one. */
 export const bookingMigrations: MigrationClass[] = [
@@ -28,4 +29,5 @@ export const bookingMigrations: MigrationClass[] = [
   CreateCalendarFeed1764000001000,
   AddSeriesVersion1764000001100,
   StoreKeyOutcomes1764000001200,
+  AddResourceHoldLimit1764000001300,
 ];

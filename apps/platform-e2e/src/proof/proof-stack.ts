@@ -110,6 +110,7 @@ export class ProofStack {
       INTERNAL_JWT_SECRET: TEST_INTERNAL_JWT_SECRET,
       // The load is many holds from few customers: the limit is not what is being proven.
       HOLD_RATE_LIMIT: '1000000',
+      HOLD_ADDRESS_RATE_LIMIT: '1000000',
       SHUTDOWN_GRACE_MS: String(stack.shutdownGraceMs),
       // Out of rotation and still serving for a second after SIGTERM, as behind a balancer.
       SHUTDOWN_DRAIN_MS: '1000',

@@ -687,7 +687,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_json" | "validation_failed" | "unauthorized" | "forbidden" | "customer_restricted" | "not_found" | "method_not_allowed" | "slot_unavailable" | "invalid_transition" | "reschedule_limit" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "nonexistent_local_time" | "ambiguous_local_time" | "offset_mismatch" | "invalid_time_zone" | "end_before_start" | "too_long" | "outside_business_hours" | "too_short_notice" | "invalid_rrule" | "series_not_supported" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "invalid_json" | "validation_failed" | "unauthorized" | "forbidden" | "customer_restricted" | "not_found" | "method_not_allowed" | "slot_unavailable" | "invalid_transition" | "reschedule_limit" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "nonexistent_local_time" | "ambiguous_local_time" | "offset_mismatch" | "invalid_time_zone" | "end_before_start" | "too_long" | "outside_business_hours" | "too_short_notice" | "invalid_rrule" | "series_not_supported" | "over_hold_limit" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @description validation_failed: what is wrong, field by field */
             errors?: {
                 path?: string;
@@ -708,6 +708,10 @@ export interface components {
             occurrences?: string[];
             /** @description rate_limited: as the Retry-After header */
             retryAfterSeconds?: number;
+            /** @description over_hold_limit: the bookings a customer may hold per window */
+            limit?: number;
+            /** @description over_hold_limit: the bookings this request would hold */
+            counted?: number;
         };
         Series: {
             seriesId: string;
@@ -886,6 +890,11 @@ export interface components {
                 /** @default 2 */
                 maxReschedules: number;
             };
+            /**
+             * @default deposit
+             * @enum {string}
+             */
+            holdLimit: "deposit" | "all" | "none";
             /** @default {} */
             attributes: {
                 [key: string]: unknown;
@@ -1187,6 +1196,11 @@ export interface operations {
                         /** @default 2 */
                         maxReschedules?: number;
                     };
+                    /**
+                     * @default deposit
+                     * @enum {string}
+                     */
+                    holdLimit?: "deposit" | "all" | "none";
                     /** @default {} */
                     attributes?: {
                         [key: string]: unknown;
@@ -1426,6 +1440,8 @@ export interface operations {
                         /** @default 2 */
                         maxReschedules?: number;
                     };
+                    /** @enum {string} */
+                    holdLimit?: "deposit" | "all" | "none";
                     attributes?: {
                         [key: string]: unknown;
                     };
@@ -2113,7 +2129,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description problem+json with code `nonexistent_local_time`, `ambiguous_local_time`, `offset_mismatch`, `invalid_time_zone`, `end_before_start`, `too_long`, `too_short_notice`, `outside_business_hours`, `invalid_rrule`, `series_not_supported`, `idempotency_key_reused` */
+            /** @description problem+json with code `nonexistent_local_time`, `ambiguous_local_time`, `offset_mismatch`, `invalid_time_zone`, `end_before_start`, `too_long`, `too_short_notice`, `outside_business_hours`, `invalid_rrule`, `series_not_supported`, `over_hold_limit`, `idempotency_key_reused` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2122,7 +2138,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "nonexistent_local_time" | "ambiguous_local_time" | "offset_mismatch" | "invalid_time_zone" | "end_before_start" | "too_long" | "too_short_notice" | "outside_business_hours" | "invalid_rrule" | "series_not_supported" | "idempotency_key_reused";
+                        code?: "nonexistent_local_time" | "ambiguous_local_time" | "offset_mismatch" | "invalid_time_zone" | "end_before_start" | "too_long" | "too_short_notice" | "outside_business_hours" | "invalid_rrule" | "series_not_supported" | "over_hold_limit" | "idempotency_key_reused";
                     };
                 };
             };

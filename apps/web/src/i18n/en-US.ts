@@ -199,6 +199,7 @@ export const enUS = {
     too_short_notice: 'That is too soon to book. Choose a later time.',
     invalid_rrule: 'That repetition cannot be booked. Repeat at most daily.',
     series_not_supported: 'This cannot be booked as a repeating series.',
+    over_hold_limit: 'This holds more bookings at once than one customer may.',
     idempotency_key_reused:
       'This request was already used for something else. Reload the page and try again.',
     rate_limited: 'You have tried many times in a short while. Wait a few minutes and try again.',

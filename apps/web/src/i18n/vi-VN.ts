@@ -195,6 +195,7 @@ export const viVN: Messages = {
     too_short_notice: 'Quá sát giờ để đặt. Hãy chọn giờ muộn hơn.',
     invalid_rrule: 'Không thể đặt kiểu lặp lại đó. Nhiều nhất là mỗi ngày một lần.',
     series_not_supported: 'Không thể đặt mục này thành lịch lặp lại.',
+    over_hold_limit: 'Yêu cầu này giữ nhiều lượt đặt hơn mức một khách được phép.',
     idempotency_key_reused: 'Yêu cầu này đã được dùng cho việc khác. Hãy tải lại trang và thử lại.',
     rate_limited: 'Bạn đã thử quá nhiều lần trong thời gian ngắn. Hãy chờ vài phút rồi thử lại.',
     internal_error: 'Có lỗi từ phía chúng tôi. Hãy thử lại sau giây lát.',

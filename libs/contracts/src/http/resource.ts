@@ -63,6 +63,13 @@ const singleLine = (max: number) =>
     // eslint-disable-next-line no-control-regex -- control characters are what it refuses
     .regex(/^[^\u0000-\u001f\u007f]*$/, 'must be one line, without control characters');
 
+/**
+ * Which bookings of a resource count against each customer's hold limit (`HOLD_RATE_LIMIT` per
+ * window), a series by the occurrences it holds: those that take a deposit (holds that keep a car
+ * from others while unpaid), every one, or none.
+ */
+export const HOLD_LIMIT_COUNTS = ['deposit', 'all', 'none'] as const;
+
 const resourceFields = {
   name: singleLine(200),
   kind: singleLine(50),
@@ -78,6 +85,7 @@ const resourceFields = {
   slotMinutes: z.number().int().min(5).max(1_440).nullable(),
   minNoticeMinutes: minutes(525_600),
   cancellationPolicy: cancellationPolicySchema,
+  holdLimit: z.enum(HOLD_LIMIT_COUNTS),
   attributes: z.record(z.string().max(100), z.unknown()),
 };
 
@@ -92,6 +100,7 @@ export const createResourceSchema = z
     slotMinutes: resourceFields.slotMinutes.default(null),
     minNoticeMinutes: resourceFields.minNoticeMinutes.default(0),
     cancellationPolicy: resourceFields.cancellationPolicy.default(DEFAULT_CANCELLATION_POLICY),
+    holdLimit: resourceFields.holdLimit.default('deposit'),
     attributes: resourceFields.attributes.default({}),
   })
   .strict();
@@ -129,6 +138,7 @@ export type UpdateScheduleRequest = z.infer<typeof updateScheduleSchema>;
 export type ListResourcesQuery = z.infer<typeof listResourcesQuery>;
 export type BusinessHours = z.infer<typeof businessHoursSchema>;
 export type CancellationPolicy = z.infer<typeof cancellationPolicySchema>;
+export type HoldLimitCounts = (typeof HOLD_LIMIT_COUNTS)[number];
 
 export interface ResourceView extends CreateResourceRequest {
   resourceId: string;

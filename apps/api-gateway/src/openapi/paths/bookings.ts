@@ -39,6 +39,7 @@ export function bookingsPaths(): Record<string, unknown> {
           ...PERIOD_ERRORS,
           'invalid_rrule',
           'series_not_supported',
+          'over_hold_limit',
           'idempotency_key_reused',
           'customer_restricted',
           'rate_limited',

@@ -4,6 +4,7 @@ import type { TransactionClient } from '@booking/db';
 import { CLOCK, SERVICE_CONFIG } from '@booking/nest-kit';
 import { holdLimitsOf, type BookingConfig } from '../../booking-config';
 import type { HoldLimits } from '../domain/hold-plan';
+import { countedHolds } from '../domain/hold-limit';
 import type { Clock } from '@booking/time';
 import { CustomerStanding } from '../../customers/application/customer-standing';
 import type { BookingWarning } from '../../customers/domain/standing';
@@ -13,10 +14,14 @@ import { AvailabilityCache } from './ports/availability-cache';
 import { HoldRateLimiter } from './ports/hold-rate-limiter';
 import { fingerprintOf, IdempotencyStore, type Replayable } from './ports/idempotency-store';
 
-/** What a request asks to hold, checked against the resource's rules; `start` is its (first) start. */
+/**
+ * What a request asks to hold, checked against the resource's rules; `start` is its (first)
+ * start, `held` the bookings it holds now (a series: its occurrences up to the horizon).
+ */
 export interface PlannedHold<Plan> {
   plan: Plan;
   start: Date;
+  held: number;
 }
 
 /** A resource, the plan made against it, and the version of its row that plan was made at. */
@@ -86,7 +91,10 @@ export class HoldTransaction {
     const warnings = this.standing.admit(standing, planned.start, now);
     const result = await this.idempotency.run(scope, {
       // Only attempts that passed validation count: never a replay, nor a duplicate still running.
-      admit: () => this.rateLimiter.consume(caller.userId),
+      admit: async () => {
+        const counted = countedHolds(current.resource, planned.held);
+        if (counted > 0) await this.rateLimiter.consume(caller.userId, counted);
+      },
       work: (tx) => {
         const lock = async (): Promise<PlannedAgainst<Plan>> => {
           const locked = await this.resources.findForHold(tx, request.resourceId);

@@ -26,11 +26,35 @@ describe('RedisHoldRateLimiter (real Redis)', () => {
     // Without an offline queue, a command sent before the connection is ready fails at once.
     await new Promise((resolve) => redis.once('ready', resolve));
     const limiter = new RedisHoldRateLimiter(redis, limits);
-    for (let attempt = 0; attempt < 3; attempt++) await limiter.consume('c-1');
-    const refused = await refusalOf(limiter.consume('c-1'));
+    for (let attempt = 0; attempt < 3; attempt++) await limiter.consume('c-1', 1);
+    const refused = await refusalOf(limiter.consume('c-1', 1));
     expect(refused?.code).toBe('rate_limited');
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(890);
-    expect(await refusalOf(limiter.consume('c-2'))).toBeUndefined();
+    expect(await refusalOf(limiter.consume('c-2', 1))).toBeUndefined();
+    redis.disconnect();
+  });
+
+  it('counts a series by the bookings it holds, and a refused one as a single attempt', async () => {
+    const redis = await connected();
+    const limiter = new RedisHoldRateLimiter(redis, limits);
+    expect(await refusalOf(limiter.consume('c-weight', 1))).toBeUndefined();
+    // 1 + 3 is over 3: refused, with the wait, and counted as one attempt (now 2).
+    const refused = await refusalOf(limiter.consume('c-weight', 3));
+    expect(refused?.code).toBe('rate_limited');
+    expect(refused?.extensions['retryAfterSeconds']).toBeGreaterThan(890);
+    expect(refused?.headers['retry-after']).toBe(String(refused?.extensions['retryAfterSeconds']));
+    expect(await refusalOf(limiter.consume('c-weight', 1))).toBeUndefined();
+    expect((await refusalOf(limiter.consume('c-weight', 1)))?.code).toBe('rate_limited');
+    redis.disconnect();
+  });
+
+  it('refuses at once, 422 over_hold_limit, what holds more than the whole limit', async () => {
+    const redis = await connected();
+    const refused = await refusalOf(new RedisHoldRateLimiter(redis, limits).consume('c-heavy', 168));
+    expect(refused?.code).toBe('over_hold_limit');
+    expect(refused?.extensions).toEqual({ limit: 3, counted: 168 });
+    // Nothing was counted: a single hold still passes.
+    expect(await refusalOf(new RedisHoldRateLimiter(redis, limits).consume('c-heavy', 1))).toBeUndefined();
     redis.disconnect();
   });
 
@@ -45,7 +69,7 @@ describe('RedisHoldRateLimiter (real Redis)', () => {
     const clients = await Promise.all(Array.from({ length: 5 }, connected));
     const limiters = clients.map((client) => new RedisHoldRateLimiter(client, limits));
     const refusals = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => refusalOf(limiters[i % 5]!.consume('c-race'))),
+      Array.from({ length: 10 }, (_, i) => refusalOf(limiters[i % 5]!.consume('c-race', 1))),
     );
     expect(refusals.filter((refused) => refused === undefined)).toHaveLength(3);
     expect(refusals.filter((refused) => refused?.code === 'rate_limited')).toHaveLength(7);
@@ -58,11 +82,11 @@ describe('RedisHoldRateLimiter (real Redis)', () => {
       HOLD_RATE_LIMIT: 1,
       HOLD_RATE_WINDOW_SECONDS: 1,
     } as BookingConfig);
-    expect(await refusalOf(limiter.consume('c-window'))).toBeUndefined();
-    expect((await refusalOf(limiter.consume('c-window')))?.headers['retry-after']).toBe('1');
+    expect(await refusalOf(limiter.consume('c-window', 1))).toBeUndefined();
+    expect((await refusalOf(limiter.consume('c-window', 1)))?.headers['retry-after']).toBe('1');
     // Redis drops the counter at its TTL; the wait is the window itself, not a guess.
     await sleep(1_100);
-    expect(await refusalOf(limiter.consume('c-window'))).toBeUndefined();
+    expect(await refusalOf(limiter.consume('c-window', 1))).toBeUndefined();
     redis.disconnect();
   });
 
@@ -90,7 +114,7 @@ describe('RedisHoldRateLimiter (real Redis)', () => {
       await new Promise((resolve) => redis.once('connect', resolve));
       const limiter = new RedisHoldRateLimiter(redis, limits);
       const started = performance.now();
-      const refused = await refusalOf(limiter.consume('c-1'));
+      const refused = await refusalOf(limiter.consume('c-1', 1));
       expect(refused?.code).toBe('service_unavailable');
       expect(refused?.headers['retry-after']).toBe('1');
       expect(performance.now() - started).toBeLessThan(2_000);
@@ -100,7 +124,7 @@ describe('RedisHoldRateLimiter (real Redis)', () => {
     it('fails closed at once when Redis is not connected at all', async () => {
       const redis = new Redis('redis://127.0.0.1:1', { ...redisOptions(options), retryStrategy: () => null });
       redis.on('error', () => undefined);
-      const refused = await refusalOf(new RedisHoldRateLimiter(redis, limits).consume('c-1'));
+      const refused = await refusalOf(new RedisHoldRateLimiter(redis, limits).consume('c-1', 1));
       expect(refused?.code).toBe('service_unavailable');
       redis.disconnect();
     });

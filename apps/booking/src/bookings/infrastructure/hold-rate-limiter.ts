@@ -4,7 +4,7 @@ import { FixedWindowLimiter, REDIS, SERVICE_CONFIG } from '@booking/nest-kit';
 import type { BookingConfig } from '../../booking-config';
 import { HoldRateLimiter } from '../application/ports/hold-rate-limiter';
 
-/** At most `HOLD_RATE_LIMIT` hold attempts per customer per window (3 per 15 minutes by default). */
+/** At most `HOLD_RATE_LIMIT` bookings held per customer per window (3 per 15 minutes by default). */
 @Injectable()
 export class RedisHoldRateLimiter implements HoldRateLimiter {
   private readonly limiter: FixedWindowLimiter;
@@ -16,7 +16,7 @@ export class RedisHoldRateLimiter implements HoldRateLimiter {
     });
   }
 
-  consume(customerId: string): Promise<void> {
-    return this.limiter.consume(customerId);
+  consume(customerId: string, holds: number): Promise<void> {
+    return this.limiter.consume(customerId, holds);
   }
 }

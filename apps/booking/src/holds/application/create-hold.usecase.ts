@@ -39,7 +39,7 @@ export class CreateHold {
   ): Promise<Replayable<HoldOutcome>> {
     const prepare = (resource: Resource, now: Date, limits: HoldLimits) => {
       const plan = planHold({ request, resource, now, limits });
-      return { plan, start: plan.period.start };
+      return { plan, start: plan.period.start, held: 1 };
     };
     return this.holds.run(
       caller,

@@ -27,6 +27,7 @@ interface ResourceRow {
   slot_minutes: number | null;
   min_notice_minutes: number;
   cancellation_policy: Resource['cancellationPolicy'];
+  hold_limit: Resource['holdLimit'];
   attributes: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
@@ -34,7 +35,7 @@ interface ResourceRow {
 
 const COLUMNS = `resource_id, name, kind, city, owner_id, time_zone, buffer_before_minutes, buffer_after_minutes,
   hold_minutes, deposit_amount, currency, business_hours, slot_minutes, min_notice_minutes, cancellation_policy,
-  attributes, created_at, updated_at`;
+  attributes, created_at, updated_at, hold_limit`;
 
 /**
  * A row's version: the transaction that wrote it. Every update writes a new one, even two in the
@@ -60,6 +61,7 @@ function toResource(row: ResourceRow): Resource {
     slotMinutes: row.slot_minutes,
     minNoticeMinutes: row.min_notice_minutes,
     cancellationPolicy: row.cancellation_policy,
+    holdLimit: row.hold_limit,
     attributes: row.attributes,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -86,6 +88,7 @@ function values(resource: Resource): unknown[] {
     JSON.stringify(resource.attributes),
     resource.createdAt,
     resource.updatedAt,
+    resource.holdLimit,
   ];
 }
 
@@ -95,7 +98,7 @@ export class PgResourceRepository implements ResourceRepository {
 
   async insert(resource: Resource): Promise<void> {
     await this.pool.query(
-      `INSERT INTO resource (${COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)`,
+      `INSERT INTO resource (${COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)`,
       values(resource),
     );
   }
@@ -125,7 +128,7 @@ export class PgResourceRepository implements ResourceRepository {
 
   async update(tx: TransactionClient, resource: Resource): Promise<void> {
     await tx.query(
-      `UPDATE resource SET (${COLUMNS}) = ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
+      `UPDATE resource SET (${COLUMNS}) = ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)
         WHERE resource_id = $1`,
       values(resource),
     );

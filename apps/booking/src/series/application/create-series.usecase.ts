@@ -47,7 +47,7 @@ export class CreateSeries {
   ): Promise<Replayable<SeriesOutcome>> {
     const prepare = (resource: Resource, now: Date, limits: HoldLimits) => {
       const plan = planSeries({ request, resource, now, limits });
-      return { plan, start: plan.firstStart };
+      return { plan, start: plan.firstStart, held: plan.occurrences.length };
     };
     return this.holds.run(
       caller,

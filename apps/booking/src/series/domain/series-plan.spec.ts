@@ -22,6 +22,7 @@ const clinic: Resource = {
     noShowAfterMinutes: 30,
     maxReschedules: 2,
   },
+  holdLimit: 'deposit',
   attributes: {},
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),

@@ -1,4 +1,5 @@
 /** A port of the use cases; `RedisHoldRateLimiter` implements it with Redis. */
 export abstract class HoldRateLimiter {
-  abstract consume(customerId: string): Promise<void>;
+  /** Counts `holds` bookings held at once against the customer's limit (a series, its occurrences). */
+  abstract consume(customerId: string, holds: number): Promise<void>;
 }
