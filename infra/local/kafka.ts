@@ -221,18 +221,24 @@ export class LocalKafkaCluster {
     await waitForPort('127.0.0.1', node.port, 120_000, `Kafka node ${id}`);
   }
 
-  /** Kills a node as a crash would: no controlled shutdown, no leadership handed over. */
-  async killNode(id: number): Promise<void> {
+  /**
+   * Kills a node as a crash would: no controlled shutdown, no leadership handed over. Answers
+   * whether a running node was seen to die of it (not one already gone).
+   */
+  async killNode(id: number): Promise<boolean> {
     const child = this.running.get(id);
     this.running.delete(id);
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (!child || child.exitCode !== null || child.signalCode !== null) return false;
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_code, signal) => resolve(signal)),
+    );
     child.kill('SIGKILL');
-    await exited;
+    return (await exited) === 'SIGKILL';
   }
 
-  async stop(): Promise<void> {
-    await Promise.all(this.nodes.map((node) => this.killNode(node.id)));
+  /** Kills every node; answers whether each was running and seen to die. */
+  async stop(): Promise<boolean> {
+    return (await Promise.all(this.nodes.map((node) => this.killNode(node.id)))).every(Boolean);
   }
 
   private configure(node: KafkaNode): string {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { bearer } from '@booking/testing';
 import { unpublishedOutboxRows } from './invariants';
 import { ResourceSampler } from './resource-sampler';
+import { postgresStartedAt, processCycled, redisRunId, witnessed } from './fault-witness';
 import type { ServiceProcess } from './service-process';
 import {
   runScenario,
@@ -21,7 +22,10 @@ export interface Scenario {
 
 export type ProofSize = 'short' | 'full';
 
-/** Injects `size.faults` faults, spread over the load's least length; returns what each measured. */
+/**
+ * Injects `size.faults` faults, spread over the load's least length; returns what each measured.
+ * Each fault answers whether it was seen to happen: a scenario reports only those as its count.
+ */
 async function eachFault<T>(size: ScenarioSize, fault: (index: number) => Promise<T>): Promise<T[]> {
   const measured: T[] = [];
   for (let i = 0; i < size.faults; i += 1) {
@@ -46,6 +50,9 @@ const IN_FLIGHT_AFTER_MS = 30;
 const OBSERVER_LAG_MS = 2_000;
 
 const maxOf = (values: number[]) => Math.round(Math.max(0, ...values));
+
+/** How many faults were seen to happen (a process or server seen to end and run again). */
+const seenCount = (faults: { seen: boolean }[]) => faults.filter((fault) => fault.seen).length;
 
 /** A scenario: the load, with these faults injected while it runs. */
 const scenario = (
@@ -91,15 +98,19 @@ export const SCENARIOS: readonly Scenario[] = [
       full: { loadMs: 1_000_000, journeysPerSecond: 20, faults: 100 },
     },
     async (world, size) => {
-      const restartMs = await eachFault(size, async () => {
+      const restarts = await eachFault(size, async () => {
         const victims = world.stack.instances;
         const victim = victims[Math.floor(Math.random() * victims.length)]!;
-        await victim.stop('SIGKILL');
+        const pid = victim.pid;
+        const exit = await victim.stop('SIGKILL');
         const killedAt = Date.now();
         await victim.start();
-        return Date.now() - killedAt;
+        return { ms: Date.now() - killedAt, seen: processCycled(exit, 'SIGKILL', pid, victim.pid) };
       });
-      return { count: size.faults, figures: `back in rotation within ${maxOf(restartMs)} ms` };
+      return {
+        count: seenCount(restarts),
+        figures: `back in rotation within ${maxOf(restarts.map((restart) => restart.ms))} ms`,
+      };
     },
   ),
   scenario(
@@ -109,16 +120,18 @@ export const SCENARIOS: readonly Scenario[] = [
       full: { loadMs: 120_000, journeysPerSecond: 40, faults: 5 },
     },
     async (world, size) => {
-      const outageMs = await eachFault(size, async () => {
-        const stoppedAt = Date.now();
-        await world.stack.postgres.stop('fast');
-        await world.stack.postgres.start();
-        return Date.now() - stoppedAt;
-      });
+      const outages = await eachFault(size, () =>
+        witnessed(postgresStartedAt(world.stack.postgres.url), async () => {
+          const stoppedAt = Date.now();
+          await world.stack.postgres.stop('fast');
+          await world.stack.postgres.start();
+          return Date.now() - stoppedAt;
+        }),
+      );
       const ready = await everyInstanceReady(world);
       return {
-        count: size.faults,
-        figures: `down ${maxOf(outageMs)} ms at most; ${ready.length === 0 ? 'every instance ready again' : ready.join(', ')}`,
+        count: seenCount(outages),
+        figures: `down ${maxOf(outages.map((outage) => outage.measured))} ms at most; ${ready.length === 0 ? 'every instance ready again' : ready.join(', ')}`,
         violations: ready,
       };
     },
@@ -130,17 +143,20 @@ export const SCENARIOS: readonly Scenario[] = [
       full: { loadMs: 120_000, journeysPerSecond: 40, faults: 5 },
     },
     async (world, size) => {
-      const searches = await eachFault(size, async () => {
-        await world.stack.stopRedis();
-        // While Redis is away a search is answered from PostgreSQL.
-        const status = await searchStatus(world);
-        await sleep(2_000);
-        await world.stack.startRedis();
-        return status;
-      });
+      const outages = await eachFault(size, () =>
+        witnessed(redisRunId(world.stack.redisPort), async () => {
+          await world.stack.stopRedis();
+          // While Redis is away a search is answered from PostgreSQL.
+          const status = await searchStatus(world);
+          await sleep(2_000);
+          await world.stack.startRedis();
+          return status;
+        }),
+      );
+      const searches = outages.map((outage) => outage.measured);
       const failed = searches.filter((status) => status !== 200);
       return {
-        count: size.faults,
+        count: seenCount(outages),
         figures: `searches during the outage answered ${searches.join(', ')}`,
         violations: failed.map((status) => `a search while Redis was away answered ${status}`),
       };
@@ -154,17 +170,17 @@ export const SCENARIOS: readonly Scenario[] = [
     },
     async (world, size) => {
       const { kafkaCluster } = world.stack;
-      const replicatedMs = await eachFault(size, async (i) => {
+      const kills = await eachFault(size, async (i) => {
         const node = kafkaCluster.nodes[i % kafkaCluster.nodes.length]!;
         const killedAt = Date.now();
-        await kafkaCluster.killNode(node.id);
+        const seen = await kafkaCluster.killNode(node.id);
         await kafkaCluster.startNode(node.id);
         await world.stack.awaitFullReplication();
-        return Date.now() - killedAt;
+        return { ms: Date.now() - killedAt, seen };
       });
       return {
-        count: size.faults,
-        figures: `every partition fully replicated again within ${maxOf(replicatedMs)} ms of the kill`,
+        count: seenCount(kills),
+        figures: `every partition fully replicated again within ${maxOf(kills.map((kill) => kill.ms))} ms of the kill`,
       };
     },
   ),
@@ -178,7 +194,7 @@ export const SCENARIOS: readonly Scenario[] = [
       const { kafkaCluster } = world.stack;
       const violations: string[] = [];
       const drains = await eachFault(size, async () => {
-        await kafkaCluster.stop();
+        const everyBrokerDied = await kafkaCluster.stop();
         // The outbox keeps every event meanwhile: no instance may leave rotation for it.
         for (const name of await notReadyWithin(world, size.outageMs ?? 0))
           violations.push(`${name} was not ready while Kafka was down`);
@@ -187,10 +203,11 @@ export const SCENARIOS: readonly Scenario[] = [
         const cameBackAt = Date.now();
         while ((await outboxBacklog(world)) > 0 && Date.now() - cameBackAt < SETTLE_OUTBOX_MS)
           await sleep(250);
-        return { backlog, drainedMs: Date.now() - cameBackAt };
+        // Seen when every broker died and events piled up in the outboxes for want of one.
+        return { backlog, drainedMs: Date.now() - cameBackAt, seen: everyBrokerDied && backlog > 0 };
       });
       return {
-        count: size.faults,
+        count: seenCount(drains),
         figures:
           `down ${Math.round((size.outageMs ?? 0) / 1000)} s; ` +
           `${violations.length === 0 ? 'every instance stayed ready' : `${violations.length} left rotation`}; ` +
@@ -217,6 +234,7 @@ export const SCENARIOS: readonly Scenario[] = [
       const apps = [...new Set(world.stack.instances.map((instance) => instance.app))];
       const exits = await eachFault(size, async (i) => {
         const instance = world.stack.instances.find((candidate) => candidate.app === apps[i % apps.length])!;
+        const pid = instance.pid;
         // The costliest reads there are, in flight when the signal comes: each must still be answered.
         const expensive =
           instance.app === 'booking' || instance.app === 'api-gateway' ? expensiveReads(world, instance) : [];
@@ -233,11 +251,11 @@ export const SCENARIOS: readonly Scenario[] = [
         if (exit.at - signalledAt > world.stack.shutdownGraceMs + OBSERVER_LAG_MS)
           violations.push(`${instance.name} took ${exit.at - signalledAt} ms to exit`);
         await instance.start();
-        return exit.at - signalledAt;
+        return { ms: exit.at - signalledAt, seen: processCycled(exit, 'SIGTERM', pid, instance.pid) };
       });
       return {
-        count: size.faults,
-        figures: `exited within ${maxOf(exits)} ms; ${EXPENSIVE_READS} reads of 31 days of 5-minute slots in flight at each SIGTERM of a booking or gateway instance`,
+        count: seenCount(exits),
+        figures: `exited within ${maxOf(exits.map((exit) => exit.ms))} ms; ${EXPENSIVE_READS} reads of 31 days of 5-minute slots in flight at each SIGTERM of a booking or gateway instance`,
         violations,
       };
     },
