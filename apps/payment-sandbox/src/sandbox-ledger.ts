@@ -50,6 +50,11 @@ export class SandboxLedger {
     return session;
   }
 
+  /** Every payment taken, in the order taken: money that must end in a booking or a refund. */
+  captures(): Payment[] {
+    return [...this.payments.values()];
+  }
+
   /** How many checkouts have been opened: what a caller who should have been refused costs. */
   sessionCount(): number {
     return this.sessions.size;

@@ -1,5 +1,11 @@
 import { OUTBOX_MIGRATIONS } from '@booking/outbox';
-import { createTestDatabase, expectEventually, type TestDatabase } from '@booking/testing';
+import {
+  createTestDatabase,
+  expectEventually,
+  TopicCollector,
+  uniqueName,
+  type TestDatabase,
+} from '@booking/testing';
 import {
   chargeWithoutWebhooks,
   Client,
@@ -9,15 +15,34 @@ import {
   signedWebhook,
   type Json,
 } from './fixtures';
-import { checkInvariants, INVARIANTS, type CheckedSources } from './proof/invariants';
+import {
+  checkInvariants,
+  INVARIANTS,
+  topicsAsRead,
+  writtenTopics,
+  type CheckedSources,
+} from './proof/invariants';
 import { holdsAsAnswered, recordHold, type RecordedHold } from './proof/recorded-holds';
-import { emailsOncePerKind, reschedulesAsAnswered } from './proof/recorded-outcomes';
+import {
+  capturesSettled,
+  emailsOncePerKind,
+  outcomesAsAnswered,
+  reschedulesAsAnswered,
+} from './proof/recorded-outcomes';
 
 describe('the proof checker over a running platform', () => {
   const suite = platformForSuite('2026-06-01T00:00:00Z');
+  // The checker's own consumer of every topic the services write.
+  let everyTopic: TopicCollector;
+  beforeAll(async () => {
+    everyTopic = await new TopicCollector(suite.platform.kafka, uniqueName('checker')).start(
+      writtenTopics(suite.platform.topics).map((topic) => topic.name),
+    );
+  });
+  afterAll(() => everyTopic.stop());
   const sources = (): CheckedSources => ({
     database: (service) => suite.platform.database(service),
-    bookingTopic: { name: suite.platform.topics.booking, received: suite.events.received },
+    topics: topicsAsRead(suite.platform.topics, everyTopic.received),
   });
   const violations = async () => [...(await checkInvariants(sources())).values()].flat();
   const paid: Json[] = [];
@@ -76,6 +101,13 @@ describe('the proof checker over a running platform', () => {
     });
 
     await expectEventually(async () => expect(await violations()).toEqual([]), { timeoutMs: 30_000 });
+    const { ledger } = suite.platform.sandbox;
+    expect(
+      await capturesSettled(
+        { captures: ledger.captures(), refunds: ledger.refunds },
+        suite.platform.database('booking'),
+      ),
+    ).toEqual([]);
   });
 
   it('holds the recorded answers to what is stored: each 201 a booking, each refusal none', async () => {
@@ -182,10 +214,105 @@ describe('the proof checker over a running platform', () => {
       expect.stringContaining(`booking ${second}`),
     ]);
     expect(
-      found.get(
-        "every booking event marked published is on its topic, a booking's on one partition, in order",
-      ),
+      found.get("every event marked published is on its topic, a key's on one partition, in order"),
     ).toEqual([expect.stringContaining('marked published, never received')]);
+  });
+
+  it('finds money taken for nothing, a payment event lost or written twice, a refund made twice, a payment recorded twice', async () => {
+    const bookingDb = suite.platform.database('booking');
+    const paymentDb = suite.platform.database('payment');
+    const { ledger } = suite.platform.sandbox;
+    const topic = suite.platform.topics.payment;
+
+    // The provider took a deposit whose payment.succeeded never arrived: no booking, no refund.
+    const car = await suite.admin.createResource();
+    const customer = await Client.as(suite.platform, 'customer');
+    const held = await customer.holdOk({
+      resourceId: car['resourceId'],
+      start: hoursFromNow(suite.platform, 900),
+      end: hoursFromNow(suite.platform, 924),
+    });
+    const lost = chargeWithoutWebhooks(suite.platform, {
+      bookingId: held['bookingId'] as string,
+      amount: held['depositAmount'] as number,
+      currency: held['currency'] as string,
+    });
+    expect(
+      await capturesSettled({ captures: ledger.captures(), refunds: ledger.refunds }, bookingDb),
+    ).toEqual([
+      `payment ${lost} of ${held['bookingId'] as string}: 2000000 taken, confirmed nothing, refunded 0`,
+    ]);
+
+    // On payment.v1: an event marked published that never reached Kafka, and one fact written twice.
+    const {
+      rows: [written],
+    } = await paymentDb.query<{ txn: string }>(
+      `SELECT payload->'data'->>'txnId' AS txn FROM outbox WHERE topic = $1 AND payload->>'type' = 'payment.succeeded' LIMIT 1`,
+      [topic],
+    );
+    await paymentDb.query(
+      `INSERT INTO outbox (event_id, topic, message_key, lane, payload, published_at)
+       VALUES (gen_random_uuid(), $1, 'lost-payment', 0, '{"type":"payment.succeeded","data":{"txnId":"pi_lost"}}', now())`,
+      [topic],
+    );
+    await paymentDb.query(
+      `INSERT INTO outbox (event_id, topic, message_key, lane, payload, published_at)
+       SELECT gen_random_uuid(), topic, message_key, lane, payload, now() FROM outbox
+        WHERE topic = $1 AND payload->'data'->>'txnId' = $2`,
+      [topic, written!.txn],
+    );
+    const found = await checkInvariants(sources());
+    // (booking.v1's line is the planted event of the test before.)
+    const onPaymentTopic = found
+      .get("every event marked published is on its topic, a key's on one partition, in order")!
+      .filter((line) => line.startsWith(`${topic}: `));
+    expect(onPaymentTopic).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${topic}: event .* of lost-payment marked published, never received$`),
+      ),
+      expect.stringMatching(new RegExp(`^${topic}: event .* marked published, never received$`)),
+    ]);
+    expect(found.get('no fact is published twice under two event ids')).toEqual([
+      `${topic}: "payment.succeeded ${written!.txn}" published as 2 events`,
+    ]);
+
+    // The first test's cancelled booking: one payment, refunded once in full, is clean…
+    const cancelledId = paid[0]!['bookingId'] as string;
+    const {
+      rows: [payment],
+    } = await paymentDb.query<{ txn_id: string; amount: string }>(
+      'SELECT txn_id, amount::text FROM payment WHERE booking_id = $1',
+      [cancelledId],
+    );
+    const record = {
+      holds: [],
+      reschedules: [],
+      cancels: [{ bookingId: cancelledId, sentAt: 0, answeredAt: 0, status: 200 }],
+      payments: [{ bookingId: cancelledId, txnId: payment!.txn_id, amount: Number(payment!.amount) }],
+      requests: 0,
+      failures: {},
+      slowestFailureMs: 0,
+      refusedConnections: 0,
+      unanswered: 0,
+      latenciesMs: [],
+    };
+    const books = { captures: [], refunds: ledger.refunds, emails: [] };
+    const database = (service: 'booking' | 'payment' | 'refund' | 'notification') =>
+      suite.platform.database(service);
+    expect(await outcomesAsAnswered(record, database, books)).toEqual([]);
+    // …until the provider refunds it twice,
+    const refund = ledger.refunds.find((each) => each.payment === payment!.txn_id)!;
+    expect(
+      await outcomesAsAnswered(record, database, { ...books, refunds: [...ledger.refunds, refund] }),
+    ).toEqual([
+      expect.stringMatching(new RegExp(`^payment ${payment!.txn_id} of a cancelled booking: 2 refunds`)),
+    ]);
+    // or the payment service records the payment twice.
+    await paymentDb.query('ALTER TABLE payment DROP CONSTRAINT payment_pkey');
+    await paymentDb.query('INSERT INTO payment SELECT * FROM payment WHERE txn_id = $1', [payment!.txn_id]);
+    expect(await outcomesAsAnswered(record, database, books)).toEqual([
+      `payment ${payment!.txn_id} of ${cancelledId} recorded 2 times`,
+    ]);
   });
 });
 
@@ -198,10 +325,7 @@ describe('the proof checker on an outbox no relay drains', () => {
 
   it('reports rows left unpublished, service by service', async () => {
     const invariant = INVARIANTS.find((each) => each.name === 'every outbox row was published')!;
-    const onlyThisDatabase: CheckedSources = {
-      database: () => db.pool,
-      bookingTopic: { name: 'unused', received: [] },
-    };
+    const onlyThisDatabase: CheckedSources = { database: () => db.pool, topics: [] };
     expect(await invariant.violations(onlyThisDatabase)).toEqual([]);
     await db.pool.query(
       `INSERT INTO outbox (event_id, topic, message_key, lane, payload) VALUES (gen_random_uuid(), 't', 'k', 0, '{}')`,

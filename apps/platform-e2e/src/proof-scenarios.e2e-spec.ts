@@ -20,7 +20,7 @@ describe('the platform as processes, two of each, while things break', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await world?.bookingEvents.stop();
+    await world?.events.stop();
     await stack?.stop();
   }, 60_000);
 
@@ -31,6 +31,7 @@ describe('the platform as processes, two of each, while things break', () => {
       // Its row of the table (paces, capacities, p99s), to read beside the logs when a check fails.
       await appendFile(join(logDir, 'scenarios.ndjson'), `${JSON.stringify(result)}\n`);
       expect(result.violations).toEqual([]);
+      // Faults seen to happen, each read from the broken part itself (a new pid, start time or run id).
       expect(result.faults).toBe(size.faults);
       // Traffic flowed throughout: operations (holds, payments, cancels) at least half the journeys due.
       expect(result.operations).toBeGreaterThan((size.loadMs / 1000) * result.journeysPerSecond * 0.5);

@@ -12,6 +12,7 @@ export async function createTestTopics(kafka: Kafka, prefix: string, bases: stri
 /** Reads topics from the beginning and keeps every event it sees, duplicates included, in arrival order. */
 export class TopicCollector {
   readonly received: {
+    topic: string;
     event: CloudEvent;
     key: string | null;
     partition: number;
@@ -33,8 +34,9 @@ export class TopicCollector {
     await this.consumer.connect();
     await retryTransient(() => this.consumer.subscribe({ topics, fromBeginning: true }));
     await this.consumer.run({
-      eachMessage: async ({ message, partition }) => {
+      eachMessage: async ({ topic, message, partition }) => {
         this.received.push({
+          topic,
           event: parseCloudEvent(message.value!.toString('utf8')),
           key: message.key?.toString('utf8') ?? null,
           partition,

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { activeStatus } from '@booking/app-booking';
+import type { TopicNames } from '@booking/contracts';
 import { SERVICES_WITH_A_DATABASE, type ServiceName } from '../platform';
 
 /** One event as a consumer of its topic saw it, in arrival order. */
@@ -9,11 +10,39 @@ export interface ReceivedEvent {
   partition: number;
 }
 
-/** Where the checker reads what happened: each service's database, and one topic as consumed. */
+/** A topic, the service whose outbox writes it, and every message read from it since its beginning. */
+export interface CheckedTopic {
+  service: ServiceName;
+  name: string;
+  received: readonly ReceivedEvent[];
+}
+
+/** The topics the checker reads, each with the service whose outbox writes it. */
+export function writtenTopics(names: TopicNames): { service: ServiceName; name: string }[] {
+  return [
+    { service: 'booking', name: names.booking },
+    { service: 'booking', name: names.series },
+    { service: 'payment', name: names.payment },
+    { service: 'refund', name: names.refund },
+    { service: 'notification', name: names.notification },
+  ];
+}
+
+/** Each written topic with what one consumer of them all received from it. */
+export function topicsAsRead(
+  names: TopicNames,
+  received: readonly (ReceivedEvent & { topic: string })[],
+): CheckedTopic[] {
+  return writtenTopics(names).map((topic) => ({
+    ...topic,
+    received: received.filter((message) => message.topic === topic.name),
+  }));
+}
+
+/** Where the checker reads what happened: each service's database, and every topic as consumed. */
 export interface CheckedSources {
   database: (service: ServiceName) => Pool;
-  /** The booking service's topic, and every message read from it since its beginning. */
-  bookingTopic: { name: string; received: readonly ReceivedEvent[] };
+  topics: readonly CheckedTopic[];
 }
 
 /** A promise the platform makes, and how to find where it was broken. */
@@ -80,17 +109,74 @@ export const INVARIANTS: readonly Invariant[] = [
     },
   },
   {
-    name: "every booking event marked published is on its topic, a booking's on one partition, in order",
-    async violations({ database, bookingTopic }) {
-      const { rows } = await database('booking').query<{ event_id: string; message_key: string }>(
-        `SELECT event_id::text, message_key FROM outbox
-          WHERE topic = $1 AND published_at IS NOT NULL ORDER BY id`,
-        [bookingTopic.name],
+    name: "every event marked published is on its topic, a key's on one partition, in order",
+    async violations({ database, topics }) {
+      const found = await Promise.all(
+        topics.map(async (topic) => {
+          const { rows } = await database(topic.service).query<{ event_id: string; message_key: string }>(
+            `SELECT event_id::text, message_key FROM outbox
+              WHERE topic = $1 AND published_at IS NOT NULL ORDER BY id`,
+            [topic.name],
+          );
+          return eventsOutOfPlace(rows, topic.received).map((line) => `${topic.name}: ${line}`);
+        }),
       );
-      return eventsOutOfPlace(rows, bookingTopic.received);
+      return found.flat();
+    },
+  },
+  {
+    name: 'no fact is published twice under two event ids',
+    async violations({ database, topics }) {
+      const found = await Promise.all(
+        topics.map(async (topic) => {
+          const { rows } = await database(topic.service).query<{ event_id: string; payload: FactPayload }>(
+            `SELECT event_id::text, payload FROM outbox WHERE topic = $1 ORDER BY id`,
+            [topic.name],
+          );
+          return factsPublishedTwice(rows).map((line) => `${topic.name}: ${line}`);
+        }),
+      );
+      return found.flat();
     },
   },
 ];
+
+/** What of an outbox row's CloudEvent names the fact it states. */
+interface FactPayload {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The fact an event states, by what identifies it in its own data: a booking's state at a version,
+ * a payment's transaction, a refund, a message of a kind, a series at a version. Two event ids for
+ * one fact mean it was written twice (a consumer would apply it twice).
+ */
+export function factOf({ type, data }: Partial<FactPayload>): string | undefined {
+  // Not an event at all (a planted row): the other checks name it.
+  if (typeof type !== 'string' || data === undefined) return undefined;
+  const of = (...fields: string[]) => [type, ...fields.map((field) => String(data[field]))].join(' ');
+  if (type === 'payment.succeeded') return of('txnId');
+  if (type === 'refund.requested') return of('bookingId', 'txnId');
+  if (type.startsWith('refund.')) return of('refundId');
+  if (type === 'notification.sent') return of('bookingId', 'kind', 'channel');
+  if (type.startsWith('booking.')) return of('bookingId', 'version');
+  if (type === 'series.changed') return of('seriesId', 'version');
+  return of('seriesId', 'recurrenceId');
+}
+
+/** Facts that more than one event id states. */
+export function factsPublishedTwice(rows: readonly { event_id: string; payload: FactPayload }[]): string[] {
+  const idsOfFact = new Map<string, Set<string>>();
+  for (const { event_id: id, payload } of rows) {
+    const fact = factOf(payload);
+    if (fact === undefined) continue;
+    idsOfFact.set(fact, (idsOfFact.get(fact) ?? new Set()).add(id));
+  }
+  return [...idsOfFact]
+    .filter(([, ids]) => ids.size > 1)
+    .map(([fact, ids]) => `"${fact}" published as ${ids.size} events`);
+}
 
 /** Pairs of active bookings of one resource whose blocked periods overlap, found without the constraint. */
 export async function overlappingBookings(bookingDatabase: Pool): Promise<string[]> {

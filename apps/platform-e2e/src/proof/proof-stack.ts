@@ -207,6 +207,36 @@ export class ProofStack {
     }
   }
 
+  /**
+   * Messages each consumer group has yet to commit, by group, over the partitions it has committed
+   * on: the checker says "clean" only once every group has reached the end of what it reads.
+   */
+  async consumerLag(): Promise<Map<string, number>> {
+    const admin = this.kafka.admin();
+    try {
+      await admin.connect();
+      const { groups } = await admin.listGroups();
+      const ends = new Map<string, number>();
+      const endOf = async (topic: string, partition: number) => {
+        if (!ends.has(`${topic}/${partition}`))
+          for (const end of await admin.fetchTopicOffsets(topic))
+            ends.set(`${topic}/${end.partition}`, Number(end.high));
+        return ends.get(`${topic}/${partition}`) ?? 0;
+      };
+      const lag = new Map<string, number>();
+      for (const { groupId } of groups) {
+        let behind = 0;
+        for (const { topic, partitions } of await admin.fetchOffsets({ groupId }))
+          for (const { partition, offset } of partitions)
+            if (Number(offset) >= 0) behind += (await endOf(topic, partition)) - Number(offset);
+        lag.set(groupId, behind);
+      }
+      return lag;
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
   /** A pool on one service's database, for the checker. */
   database(service: ServiceName): Pool {
     const existing = this.pools.get(service);

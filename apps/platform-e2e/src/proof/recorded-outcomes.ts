@@ -2,8 +2,12 @@ import type { Pool } from 'pg';
 import { holdsAsAnswered } from './recorded-holds';
 import type { LoadRecord, RecordedReschedule } from './recording-load';
 
-/** What the providers' books say: each refund made, each email received (by its Message-ID). */
+/**
+ * What the providers' books say: each payment taken, each refund made, each email received (by
+ * its Message-ID).
+ */
 export interface ProviderBooks {
+  captures: readonly { txnId: string; bookingId: string; amount: number }[];
   refunds: readonly { payment: string; amount: number }[];
   emails: readonly { messageId: string }[];
 }
@@ -26,6 +30,7 @@ export async function outcomesAsAnswered(
     ...(await holdsAsAnswered(record.holds, database('booking'))),
     ...(await reschedulesAsAnswered(record.reschedules, database('booking'))),
     ...(await emailsOncePerKind(provider.emails, database('notification'))),
+    ...(await capturesSettled(provider, database('booking'))),
   ];
   if (record.unanswered > 0) found.push(`${record.unanswered} requests never answered within their retries`);
 
@@ -61,6 +66,31 @@ export async function outcomesAsAnswered(
     );
   }
   return found;
+}
+
+/**
+ * Every payment the provider took ended somewhere: in the booking it confirmed (its
+ * `paymentTxnId`), or refunded in full. Neither is money taken for nothing, which a lost
+ * `payment.succeeded` leaves.
+ */
+export async function capturesSettled(
+  provider: Pick<ProviderBooks, 'captures' | 'refunds'>,
+  bookingDatabase: Pool,
+): Promise<string[]> {
+  const { rows } = await bookingDatabase.query<{ payment_txn_id: string }>(
+    `SELECT payment_txn_id FROM booking WHERE payment_txn_id = ANY($1)`,
+    [provider.captures.map((capture) => capture.txnId)],
+  );
+  const confirmedWith = new Set(rows.map((row) => row.payment_txn_id));
+  const refunded = new Map<string, number>();
+  for (const refund of provider.refunds)
+    refunded.set(refund.payment, (refunded.get(refund.payment) ?? 0) + refund.amount);
+  return provider.captures
+    .filter((capture) => !confirmedWith.has(capture.txnId) && refunded.get(capture.txnId) !== capture.amount)
+    .map(
+      (capture) =>
+        `payment ${capture.txnId} of ${capture.bookingId}: ${capture.amount} taken, confirmed nothing, refunded ${refunded.get(capture.txnId) ?? 0}`,
+    );
 }
 
 /**

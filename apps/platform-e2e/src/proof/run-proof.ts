@@ -31,7 +31,7 @@ async function main(): Promise<void> {
       results.push(result);
       for (const violation of result.violations.slice(0, 20)) process.stdout.write(`  ✗ ${violation}\n`);
     }
-    await world.bookingEvents.stop();
+    await world.events.stop();
   } finally {
     await stack.stop();
   }

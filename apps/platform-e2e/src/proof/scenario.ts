@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bearer, TopicCollector } from '@booking/testing';
 import { CAR } from '../fixtures';
-import { checkInvariants } from './invariants';
+import { checkInvariants, topicsAsRead, writtenTopics } from './invariants';
 import type { ProofStack } from './proof-stack';
 import { outcomesAsAnswered } from './recorded-outcomes';
 import {
@@ -60,7 +60,8 @@ export interface InjectedFaults {
 export interface ProofWorld {
   stack: ProofStack;
   resourceIds: string[];
-  bookingEvents: TopicCollector;
+  /** Every message on the services' topics, read by the checker's own group. */
+  events: TopicCollector;
   /** Journeys a second the platform sustained here, without faults, before the scenarios ran. */
   capacityPerSecond: number;
 }
@@ -107,16 +108,16 @@ export async function prepareWorld(stack: ProofStack, cars = 40): Promise<ProofW
       throw new Error(`car not created: ${response.status} ${await response.text()}`);
     resourceIds.push(((await response.json()) as { resourceId: string }).resourceId);
   }
-  const bookingEvents = await new TopicCollector(stack.kafka, `proof-checker-${Date.now()}`).start([
-    stack.topics.booking,
-  ]);
+  const events = await new TopicCollector(stack.kafka, `proof-checker-${Date.now()}`).start(
+    writtenTopics(stack.topics).map((topic) => topic.name),
+  );
   const capacityPerSecond = await measureCapacity(
     { ...journeyTargets(stack, resourceIds), customers: await customersOf('capacity') },
     CAPACITY_MEASURED_FOR_MS,
   );
   if (capacityPerSecond < 1)
     throw new Error(`the platform completed ${capacityPerSecond.toFixed(2)} journeys/s without faults`);
-  return { stack, resourceIds, bookingEvents, capacityPerSecond };
+  return { stack, resourceIds, events, capacityPerSecond };
 }
 
 /**
@@ -259,15 +260,20 @@ async function currentViolations(world: ProofWorld, record: LoadRecord): Promise
   const { stack } = world;
   const invariants = await checkInvariants({
     database: (service) => stack.database(service),
-    bookingTopic: { name: stack.topics.booking, received: world.bookingEvents.received },
+    topics: topicsAsRead(stack.topics, world.events.received),
   });
   const outcomes = await outcomesAsAnswered(record, (service) => stack.database(service), {
+    captures: stack.sandbox.ledger.captures(),
     refunds: stack.sandbox.ledger.refunds,
     emails: stack.messaging.mail.received,
   });
+  const behind = [...(await stack.consumerLag())]
+    .filter(([, lag]) => lag > 0)
+    .map(([group, lag]) => `consumer group ${group} is ${lag} messages behind`);
   return [
     ...[...invariants.entries()].flatMap(([name, found]) => found.map((line) => `${name}: ${line}`)),
     ...outcomes,
+    ...behind,
   ];
 }
 
