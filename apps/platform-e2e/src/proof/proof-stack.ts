@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import type { Pool } from 'pg';
 import { shutdownConfigSchema } from '@booking/config';
 import { PROVISIONED_TOPICS, topicNames, type TopicNames } from '@booking/contracts';
@@ -39,6 +39,7 @@ export class ProofStack {
   readonly topics: TopicNames;
   private readonly pools = new Map<ServiceName, Pool>();
   private redisServer: ChildProcess | undefined;
+  private lagAdmin: Admin | undefined;
   private turn = 0;
 
   private constructor(
@@ -212,29 +213,31 @@ export class ProofStack {
    * on: the checker says "clean" only once every group has reached the end of what it reads.
    */
   async consumerLag(): Promise<Map<string, number>> {
-    const admin = this.kafka.admin();
-    try {
+    // One client for every call: the settling loop asks twice a second, and a client made and
+    // dropped each time leaks listeners on sockets still connecting to a restarted broker.
+    if (!this.lagAdmin) {
+      const admin = this.kafka.admin();
       await admin.connect();
-      const { groups } = await admin.listGroups();
-      const ends = new Map<string, number>();
-      const endOf = async (topic: string, partition: number) => {
-        if (!ends.has(`${topic}/${partition}`))
-          for (const end of await admin.fetchTopicOffsets(topic))
-            ends.set(`${topic}/${end.partition}`, Number(end.high));
-        return ends.get(`${topic}/${partition}`) ?? 0;
-      };
-      const lag = new Map<string, number>();
-      for (const { groupId } of groups) {
-        let behind = 0;
-        for (const { topic, partitions } of await admin.fetchOffsets({ groupId }))
-          for (const { partition, offset } of partitions)
-            if (Number(offset) >= 0) behind += (await endOf(topic, partition)) - Number(offset);
-        lag.set(groupId, behind);
-      }
-      return lag;
-    } finally {
-      await admin.disconnect();
+      this.lagAdmin = admin;
     }
+    const admin = this.lagAdmin;
+    const { groups } = await admin.listGroups();
+    const ends = new Map<string, number>();
+    const endOf = async (topic: string, partition: number) => {
+      if (!ends.has(`${topic}/${partition}`))
+        for (const end of await admin.fetchTopicOffsets(topic))
+          ends.set(`${topic}/${end.partition}`, Number(end.high));
+      return ends.get(`${topic}/${partition}`) ?? 0;
+    };
+    const lag = new Map<string, number>();
+    for (const { groupId } of groups) {
+      let behind = 0;
+      for (const { topic, partitions } of await admin.fetchOffsets({ groupId }))
+        for (const { partition, offset } of partitions)
+          if (Number(offset) >= 0) behind += (await endOf(topic, partition)) - Number(offset);
+      lag.set(groupId, behind);
+    }
+    return lag;
   }
 
   /** A pool on one service's database, for the checker. */
@@ -268,6 +271,7 @@ export class ProofStack {
     );
     for (const instance of this.instances) instance.close();
     for (const pool of this.pools.values()) await pool.end().catch(() => undefined);
+    await this.lagAdmin?.disconnect();
     await Promise.all([this.sandbox.stop(), this.messaging.stop(), this.stopRedis()]);
     await this.postgres.stop('immediate').catch(() => undefined);
     await this.kafkaCluster.stop();
