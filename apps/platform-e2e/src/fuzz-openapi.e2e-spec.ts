@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { ERROR_STATUS } from '@booking/contracts';
 import { bearer } from '@booking/testing';
 import { operationsOf, requestOf, type FuzzRequest, type FuzzWorld } from './fuzz/request-arbitrary';
+import { ResponseSchemas } from './fuzz/response-schemas';
 import { Client, hoursFromNow, readJson } from './fixtures';
 import { startPlatform, type RunningPlatform } from './platform';
 
@@ -20,7 +21,42 @@ interface Tally {
   byCode: Map<string, number>;
   /** Requests to an operation that requires a token, sent without a valid one. */
   withoutValidToken: number;
+  /** Success answers checked against the document's response schemas. */
+  validatedSuccesses: number;
   failures: string[];
+}
+
+interface ParsedProblem {
+  status?: unknown;
+  code?: unknown;
+  detail?: unknown;
+  errors?: { message?: unknown }[];
+}
+
+function parsedProblem(text: string): ParsedProblem {
+  try {
+    return JSON.parse(text) as ParsedProblem;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Refused for its form before any operation took it, so before anyone asked who sent it: an
+ * address that names no operation, a path parameter over 100 characters or with a NUL, a body that is not JSON,
+ * too big or of another type. Whatever the token, these say nothing and change nothing; every other
+ * answer to a request without a valid token must be 401.
+ */
+function refusedForItsForm(status: number, problem: ParsedProblem): boolean {
+  if (status === 404) return problem.detail === 'There is nothing at this address.';
+  if (['invalid_json', 'unsupported_media_type', 'payload_too_large'].includes(String(problem.code)))
+    return true;
+  const errors = problem.errors ?? [];
+  return (
+    problem.code === 'validation_failed' &&
+    errors.length > 0 &&
+    errors.every((error) => /^(longer than|contains a NUL character)/.test(String(error.message)))
+  );
 }
 
 function describeRequest(request: FuzzRequest): string {
@@ -32,6 +68,7 @@ function describeRequest(request: FuzzRequest): string {
 describe('fuzzing every public route from the OpenAPI document', () => {
   let platform: RunningPlatform;
   let world: FuzzWorld;
+  let responses: ResponseSchemas;
 
   beforeAll(async () => {
     // The clock stands still and no job runs meanwhile, so a change in storage is a request's;
@@ -137,16 +174,21 @@ describe('fuzzing every public route from the OpenAPI document', () => {
       authorization === undefined || world.authorizations.invalid.includes(authorization);
     if (request.secured && unauthenticated) {
       tally.withoutValidToken += 1;
-      if (response.status < 400) return fail('a request without a valid token was let through');
+      if (response.status !== 401 && !refusedForItsForm(response.status, parsedProblem(text)))
+        return fail('a request without a valid token was not answered 401');
+    }
+    if (response.status < 300 && request.operation) {
+      tally.validatedSuccesses += 1;
+      const problem = responses.problemWith(
+        request.operation,
+        response.status,
+        response.headers.get('content-type') ?? '',
+        text,
+      );
+      if (problem) return fail(problem);
     }
     if (response.status < 400) return;
-    const problem = (() => {
-      try {
-        return JSON.parse(text) as { status?: unknown; code?: unknown };
-      } catch {
-        return {};
-      }
-    })();
+    const problem = parsedProblem(text);
     const code = typeof problem.code === 'string' ? problem.code : '';
     tally.byCode.set(code, (tally.byCode.get(code) ?? 0) + 1);
     if (!(response.headers.get('content-type') ?? '').startsWith('application/problem+json'))
@@ -160,8 +202,15 @@ describe('fuzzing every public route from the OpenAPI document', () => {
   it(`answers ${RUNS} random and mutated requests with 2xx, 3xx or a contract 4xx problem, changing nothing when it refuses and opening nothing without a valid token`, async () => {
     const document = await readJson(await fetch(`${platform.gatewayUrl}/docs/openapi.json`));
     const operations = operationsOf(document as Parameters<typeof operationsOf>[0]);
+    responses = new ResponseSchemas(document as ConstructorParameters<typeof ResponseSchemas>[0]);
     expect(operations.length).toBeGreaterThanOrEqual(25);
-    const tally: Tally = { byStatus: new Map(), byCode: new Map(), withoutValidToken: 0, failures: [] };
+    const tally: Tally = {
+      byStatus: new Map(),
+      byCode: new Map(),
+      withoutValidToken: 0,
+      validatedSuccesses: 0,
+      failures: [],
+    };
     const requests = fc.oneof(...operations.map((operation) => requestOf(operation, world)));
     stored = await storedState();
     const started = performance.now();
@@ -173,10 +222,12 @@ describe('fuzzing every public route from the OpenAPI document', () => {
     process.stdout.write(
       `fuzz: ${RUNS} requests over ${operations.length} operations in ${seconds.toFixed(1)} s (seed ${SEED})\n` +
         `  by status: ${sorted(tally.byStatus).join(', ')}\n  by code: ${sorted(tally.byCode).join(', ')}\n` +
-        `  refused without a valid token: ${tally.withoutValidToken} requests to operations that need one\n`,
+        `  refused without a valid token: ${tally.withoutValidToken} requests to operations that need one\n` +
+        `  success answers valid against the document's response schemas: ${tally.validatedSuccesses}\n`,
     );
     expect(tally.failures.slice(0, 10)).toEqual([]);
     expect(tally.withoutValidToken).toBeGreaterThan(500);
+    expect(tally.validatedSuccesses).toBeGreaterThan(500);
     const ready = await fetch(`${platform.gatewayUrl}/health/ready`);
     expect(ready.status).toBe(200);
     // The platform kept doing its job: a well-formed hold on a new resource is still taken

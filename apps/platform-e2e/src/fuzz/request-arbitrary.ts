@@ -19,6 +19,8 @@ export interface FuzzRequest {
   body?: string;
   /** Sent with its operation's own method to an operation that requires a token. */
   secured: boolean;
+  /** The operation it was made for, when sent with that operation's own method: what answers it. */
+  operation?: { path: string; method: string };
 }
 
 /** What the fuzzer knows of the platform it runs against. */
@@ -191,6 +193,7 @@ export function requestOf(operation: Operation, world: FuzzWorld): fc.Arbitrary<
       return {
         method,
         secured: operation.secured && method === operation.method,
+        ...(method === operation.method ? { operation: { path: operation.path, method } } : {}),
         url: search ? `${path}?${search}` : path,
         headers: withBody ? headers : withoutContentType(headers),
         ...(withBody ? { body } : {}),
