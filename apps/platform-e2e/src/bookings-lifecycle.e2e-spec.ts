@@ -399,5 +399,18 @@ describe('a booking’s life through the gateway', () => {
     }
     expect((await readJson(await client.send('GET', `/v1/bookings/${lateId}`)))['status']).toBe('EXPIRED');
     expect(eventsOf(wrongId).map((event) => event.type)).not.toContain('booking.confirmed');
+    // The last check, once every refund has been made: one request and one refund each, no more.
+    for (const bookingId of [wrongId, lateId, unknownId]) {
+      await expectEventually(async () => {
+        const { rows } = await platform
+          .database('refund')
+          .query<{ status: string }>('SELECT status FROM refund WHERE booking_id = $1', [bookingId]);
+        expect(rows).toEqual([{ status: 'succeeded' }]);
+      });
+      const requests = (await platform.outboxTypes('booking', bookingId)).filter(
+        (type) => type === 'refund.requested',
+      );
+      expect(requests).toHaveLength(1);
+    }
   });
 });

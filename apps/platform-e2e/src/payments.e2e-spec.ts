@@ -56,6 +56,10 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
       .distinct()
       .filter((event) => event.subject === bookingId && (type === undefined || event.type === type));
 
+  /** Refund requests the booking service wrote for a booking: committed with the change that asked. */
+  const refundRequestsOf = async (bookingId: string): Promise<number> =>
+    (await platform.outboxTypes('booking', bookingId)).filter((type) => type === 'refund.requested').length;
+
   async function statusOf(bookingId: string): Promise<Json> {
     return readJson(await admin.send('GET', `/v1/bookings/${bookingId}`));
   }
@@ -291,6 +295,9 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
         refund: { amount: DEPOSIT - 1, status: 'succeeded' },
       }),
     );
+    // Checked once expired, as the expiry commits with any events it writes: it asked for no second refund.
+    expect(await refundRequestsOf(bookingId)).toBe(1);
+    expect(platform.sandbox.ledger.refunds.filter((refund) => refund.amount === DEPOSIT - 1)).toHaveLength(1);
   });
 
   it('refunds a payment that arrives after the hold expired in full, once, and the booking stays EXPIRED', async () => {
@@ -310,6 +317,8 @@ describe('payments and refunds through the gateway, the sandbox provider and Kaf
       }),
     );
     expect(ofBooking(bookingId, 'booking.confirmed')).toHaveLength(0);
+    expect(await refundRequestsOf(bookingId)).toBe(1);
+    expect(platform.sandbox.ledger.refunds.filter((refund) => refund.payment === txnId)).toHaveLength(1);
   });
 
   it('confirms a hold the provider was paid for before it expired, though the webhook comes after expiry', async () => {

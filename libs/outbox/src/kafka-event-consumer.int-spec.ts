@@ -51,13 +51,17 @@ describe('KafkaEventConsumer', () => {
     const groupId = uniqueName('commits');
     const handled: number[] = [];
     let failing = true;
+    let failedAttempts = 0;
     const consumer = new KafkaEventConsumer(kafka, {
       groupId,
       topics: [topic!],
       maxBackoffMs: 100,
       handler: async ({ event }) => {
         const { sequence } = event.data as { sequence: number };
-        if (sequence === 5 && failing) throw new Error('not yet');
+        if (sequence === 5 && failing) {
+          failedAttempts += 1;
+          throw new Error('not yet');
+        }
         handled.push(sequence);
       },
     });
@@ -68,6 +72,10 @@ describe('KafkaEventConsumer', () => {
     const committed = async () =>
       [...(await committedOffsets(groupId, topic!)).values()].filter((offset) => offset !== '-1');
     await expectEventually(async () => expect(await committed()).toEqual(['5']));
+    // And it stays there through the retries that follow, not only at the first look.
+    const seenFailing = failedAttempts;
+    await expectEventually(() => expect(failedAttempts).toBeGreaterThanOrEqual(seenFailing + 5));
+    expect(await committed()).toEqual(['5']);
     expect(handled).toEqual([0, 1, 2, 3, 4]);
 
     failing = false;
