@@ -27,7 +27,7 @@ const config: Config = {
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts', '<rootDir>/{apps,libs}/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/{apps,libs,infra}/**/*.int-spec.ts', '<rootDir>/{apps,libs}/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/infra/local/jest-global-setup.ts',
       globalTeardown: '<rootDir>/infra/local/jest-global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/infra/local/jest-integration-setup.ts'],

