@@ -1,12 +1,23 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Deployment } from 'kubernetes-types/apps/v1';
 import type { Job } from 'kubernetes-types/batch/v1';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
 import type { Ingress, NetworkPolicy } from 'kubernetes-types/networking/v1';
 import { parseAllDocuments } from 'yaml';
+import { kafkaAccessOf, PROVISIONED_TOPICS } from '@booking/contracts';
 import { kubernetesValidator } from './kubernetes-schema';
 import { type PodSpecView, restrictedViolations } from './pod-security';
+
+/** A Strimzi KafkaUser, as far as the checks read it. */
+interface KafkaUser {
+  metadata: { name: string };
+  spec: {
+    authentication: { type: string };
+    authorization: { acls: { resource: { type: string; name: string }; operations: string[] }[] };
+  };
+}
 
 interface Manifest {
   apiVersion: string;
@@ -133,6 +144,56 @@ describe('the Kubernetes manifests (kubectl kustomize infra/k8s)', () => {
       );
       expect(secrets).toEqual([`${deployment.metadata.name}-secrets`]);
     }
+  });
+
+  it('sign each service that speaks Kafka in as its own SCRAM user over TLS, and the gateway not at all', () => {
+    const [config] = ofKind('ConfigMap') as unknown as { data: Record<string, string> }[];
+    expect(config!.data).toMatchObject({ KAFKA_SSL: 'true', KAFKA_SASL_MECHANISM: 'scram-sha-512' });
+    const gateway = deployments().find((deployment) => deployment.metadata.name === 'api-gateway')!;
+    expect((containerOf(gateway).env ?? []).map((variable) => variable.name)).not.toContain(
+      'KAFKA_SASL_USERNAME',
+    );
+    for (const deployment of deployments().filter((each) => each !== gateway)) {
+      const container = containerOf(deployment);
+      const env = new Map((container.env ?? []).map((variable) => [variable.name, variable]));
+      const name = deployment.metadata.name;
+      expect(env.get('KAFKA_SASL_USERNAME')?.value).toBe(`${name}-service`);
+      expect(env.get('KAFKA_SASL_PASSWORD')?.valueFrom?.secretKeyRef).toEqual({
+        name: `${name}-service`,
+        key: 'password',
+      });
+      expect(env.get('NODE_EXTRA_CA_CERTS')?.value).toBe('/etc/kafka-ca/ca.crt');
+      expect(container.volumeMounts).toContainEqual({
+        name: 'kafka-ca',
+        mountPath: '/etc/kafka-ca',
+        readOnly: true,
+      });
+    }
+  });
+
+  it('give the Kafka users the ACLs the code needs: own topics written, handled topics read', () => {
+    const users = parseAllDocuments(readFileSync(join(__dirname, '../kafka/kafka-users.yaml'), 'utf8')).map(
+      (document) => document.toJSON() as KafkaUser,
+    );
+    const allowed = (user: KafkaUser, operation: string, type = 'topic') =>
+      user.spec.authorization.acls
+        .filter((acl) => acl.resource.type === type && acl.operations.includes(operation))
+        .map((acl) => acl.resource.name)
+        .sort();
+    const clients = ['booking-service', 'payment-service', 'refund-service', 'notification-service'] as const;
+    expect(users.map((user) => user.metadata.name)).toEqual([...clients, 'booking-topics']);
+    for (const client of clients) {
+      const user = users.find((candidate) => candidate.metadata.name === client)!;
+      const access = kafkaAccessOf(client);
+      expect(user.spec.authentication.type).toBe('scram-sha-512');
+      expect(allowed(user, 'Write')).toEqual([...access.write].sort());
+      expect(allowed(user, 'Read')).toEqual([...access.read].sort());
+      expect(allowed(user, 'Read', 'group')).toEqual(access.group ? [access.group] : []);
+      expect(allowed(user, 'Create')).toEqual([]);
+    }
+    const topics = users.find((user) => user.metadata.name === 'booking-topics')!;
+    expect(allowed(topics, 'Create')).toEqual([...PROVISIONED_TOPICS].sort());
+    expect(allowed(topics, 'Write')).toEqual([]);
   });
 
   it('route only the API and its docs from outside, never /metrics', () => {

@@ -7,3 +7,4 @@ export * from './errors';
 export * from './http';
 export * from './event-examples';
 export * from './asyncapi';
+export * from './kafka-access';

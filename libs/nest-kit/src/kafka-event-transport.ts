@@ -11,6 +11,7 @@ import { lastValueFrom, throwError, type Observable } from 'rxjs';
 import type { Registry } from 'prom-client';
 import type { CommonConfig } from '@booking/config';
 import {
+  CONSUMED_TOPICS,
   deadLetterTopic,
   EVENT_SOURCES,
   EVENT_TOPIC,
@@ -19,7 +20,10 @@ import {
   topicKeyOf,
   topicName,
   topicNames,
+  type EventType,
+  type KafkaClient,
   type KnownEvent,
+  type TopicName,
 } from '@booking/contracts';
 import { KafkaEventConsumer, KafkaPublisher, type ConsumedEvent } from '@booking/kafka';
 import { describeError, type JsonLogger } from './json-logger';
@@ -37,6 +41,8 @@ interface TransportSettings {
   config: CommonConfig;
   logger: JsonLogger;
   metrics: Registry;
+  /** The topics the service's Kafka user may read; when given, its handlers must read exactly these. */
+  consumes?: readonly TopicName[];
 }
 
 /**
@@ -80,6 +86,7 @@ export class KafkaEventTransport extends Server implements CustomTransportStrate
     const { group, kafka, config, logger, metrics } = this.settings;
     const prefix = config.KAFKA_TOPIC_PREFIX;
     const types = [...this.messageHandlers.keys()].filter(isEventType);
+    if (this.settings.consumes) assertConsumedAsDeclared(group, types, this.settings.consumes);
     const topics = [...new Set(types.map((type) => topicName(EVENT_TOPIC[type], prefix)))];
     const { dropped, lag, retries, deadLettered } = consumerMetrics(metrics);
     this.consumer = new KafkaEventConsumer(kafka, {
@@ -234,10 +241,29 @@ export class EventHandlersLifecycle implements OnModuleDestroy {
   }
 }
 
+/**
+ * The topics a service's handlers read are what its Kafka user may read (CONSUMED_TOPICS, from
+ * which the deployment's ACLs are made): a handler added without its ACL stops the start here,
+ * not in production at its first event.
+ */
+export function assertConsumedAsDeclared(
+  group: string,
+  types: readonly EventType[],
+  consumes: readonly TopicName[],
+): void {
+  const read = [...new Set(types.map((type) => EVENT_TOPIC[type]))].sort();
+  const declared = [...consumes].sort();
+  if (read.join() !== declared.join())
+    throw new Error(
+      `${group} handles events of ${read.join(', ') || 'no topic'}, but CONSUMED_TOPICS (its Kafka ACLs) says ${declared.join(', ') || 'none'}`,
+    );
+}
+
 /** Connects the app's `@EventPattern` handlers to Kafka as consumer group `group`, and starts them. */
-export async function startEventHandlers(app: INestApplication, group: string): Promise<void> {
+export async function startEventHandlers(app: INestApplication, group: KafkaClient): Promise<void> {
   const transport = new KafkaEventTransport({
     group,
+    consumes: CONSUMED_TOPICS[group],
     kafka: app.get<Kafka>(KAFKA),
     config: app.get<CommonConfig>(SERVICE_CONFIG),
     logger: app.get<JsonLogger>(LOGGER),
