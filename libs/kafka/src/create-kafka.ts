@@ -1,4 +1,5 @@
 import { Kafka, logLevel, type LogEntry, type SASLOptions } from 'kafkajs';
+import { fixRequestQueueSpin } from './request-queue-fix';
 
 export interface KafkaSettings {
   brokers: string[];
@@ -21,6 +22,7 @@ const IDEMPOTENT_RETRY_WARNING = 'Limiting retries for the idempotent producer m
 
 /** The one place a kafkajs client is made: the retry policy and logging are the same everywhere. */
 export function createKafka(settings: KafkaSettings): Kafka {
+  fixRequestQueueSpin();
   // kafkajs would send the empty name and fail at the first broker, far from the cause.
   if (settings.sasl && (!settings.sasl.username || !settings.sasl.password))
     throw new Error('KAFKA_SASL_MECHANISM is set: KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD are required');
