@@ -1,4 +1,5 @@
-import { Controller, Module } from '@nestjs/common';
+import { Controller, Module, type OnModuleInit } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { NestFactory } from '@nestjs/core';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { Kafka } from 'kafkajs';
@@ -16,13 +17,23 @@ import {
 } from '@booking/testing';
 import { JsonLogger } from './json-logger';
 import { createMetricsRegistry } from './metrics';
-import { KafkaEventTransport, KeepHandlerErrors, type KnownConsumedEvent } from './kafka-event-transport';
+import {
+  connectEventHandlers,
+  KafkaEventTransport,
+  KeepHandlerErrors,
+  type KnownConsumedEvent,
+} from './kafka-event-transport';
 
 const applied: string[] = [];
 let unavailableAttempts = 0;
+let initialised = 0;
 
 @Controller()
-class PaymentsHandler {
+class PaymentsHandler implements OnModuleInit {
+  onModuleInit(): void {
+    initialised += 1;
+  }
+
   @EventPattern('payment.succeeded')
   apply(@Payload() { event }: KnownConsumedEvent): void {
     // The payload is parsed and typed: no cast is needed to read the payment.
@@ -81,8 +92,31 @@ describe('KafkaEventTransport (@nestjs/microservices over the platform consumer)
     });
     const app = await NestFactory.createMicroservice(PaymentsModule, { strategy: transport, logger: false });
     app.useGlobalFilters(new KeepHandlerErrors());
-    return { app, topic, deadLetters };
+    return { app, topic, deadLetters, transport };
   }
+
+  it("keeps the handler's own error, and runs init hooks once, beside an HTTP app (as services run)", async () => {
+    const { transport, topic, deadLetters } = await paymentsApp({
+      maxAttempts: 2,
+      metrics: createMetricsRegistry('transport-test'),
+    });
+    const app = await NestFactory.create(PaymentsModule, new FastifyAdapter(), { logger: false });
+    await app.init();
+    const initialisedBefore = initialised;
+    const dlq = await new TopicCollector(kafka, uniqueName('dlq')).start([deadLetters!]);
+    try {
+      await connectEventHandlers(app, transport);
+      await publisher.publish([{ topic: topic!, key: 'b-3', value: payment('b-3', 'pi_poison') }]);
+      await expectEventually(() => expect(dlq.received).toHaveLength(1), { timeoutMs: 30_000 });
+      // Nest's default filter would have put "Internal server error" here.
+      expect(dlq.received[0]!.headers['dlq-error']).toContain('never be applied');
+      expect(initialised).toBe(initialisedBefore);
+    } finally {
+      await dlq.stop();
+      await transport.close();
+      await app.close();
+    }
+  });
 
   it('hands events to @EventPattern handlers, and moves one that keeps failing to <topic>.dlq', async () => {
     const metrics = createMetricsRegistry('transport-test');

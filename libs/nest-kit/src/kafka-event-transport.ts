@@ -5,7 +5,7 @@ import {
   type OnModuleDestroy,
   type RpcExceptionFilter,
 } from '@nestjs/common';
-import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
+import { Server, type CustomTransportStrategy, type NestMicroservice } from '@nestjs/microservices';
 import type { Kafka } from 'kafkajs';
 import { lastValueFrom, throwError, type Observable } from 'rxjs';
 import type { Registry } from 'prom-client';
@@ -272,7 +272,21 @@ export async function startEventHandlers(app: INestApplication, group: KafkaClie
   app.get(EventHandlersLifecycle).transport = transport;
   // Not gating: requests need no consumer, and events wait in Kafka until the group has settled.
   app.get(Readiness).register('events', () => transport.consumerJoined(), { gating: false });
+  await connectEventHandlers(app, transport);
+}
+
+/**
+ * Connects `transport` to an initialised app's handlers with their own exception filter, and
+ * starts it. The filter must be in place before the handlers are registered (Nest reads global
+ * filters then), so registration waits for it; the app's init hooks have already run.
+ */
+export async function connectEventHandlers(
+  app: INestApplication,
+  transport: KafkaEventTransport,
+): Promise<void> {
   // Not the HTTP app's global filters: they answer problem+json to a request there is none of here.
-  app.connectMicroservice({ strategy: transport }).useGlobalFilters(new KeepHandlerErrors());
+  const microservice = app.connectMicroservice({ strategy: transport }, { deferInitialization: true });
+  (microservice as NestMicroservice).setIsInitHookCalled(true);
+  microservice.useGlobalFilters(new KeepHandlerErrors());
   await app.startAllMicroservices();
 }
