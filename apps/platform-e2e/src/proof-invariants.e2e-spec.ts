@@ -23,6 +23,7 @@ import {
   type CheckedSources,
 } from './proof/invariants';
 import { holdsAsAnswered, recordHold, type RecordedHold } from './proof/recorded-holds';
+import { emptyLoadRecord } from './proof/recording-load';
 import {
   capturesSettled,
   emailsOncePerKind,
@@ -285,16 +286,9 @@ describe('the proof checker over a running platform', () => {
       [cancelledId],
     );
     const record = {
-      holds: [],
-      reschedules: [],
+      ...emptyLoadRecord(),
       cancels: [{ bookingId: cancelledId, sentAt: 0, answeredAt: 0, status: 200 }],
       payments: [{ bookingId: cancelledId, txnId: payment!.txn_id, amount: Number(payment!.amount) }],
-      requests: 0,
-      failures: {},
-      slowestFailureMs: 0,
-      refusedConnections: 0,
-      unanswered: 0,
-      latenciesMs: [],
     };
     const books = { captures: [], refunds: ledger.refunds, emails: [] };
     const database = (service: 'booking' | 'payment' | 'refund' | 'notification') =>

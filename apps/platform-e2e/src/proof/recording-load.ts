@@ -89,7 +89,7 @@ const DAYS = 300;
  * until it gets one, and every final answer is recorded for the checker.
  */
 export async function runRecordingLoad(options: LoadOptions): Promise<LoadRecord> {
-  const record = emptyRecord();
+  const record = emptyLoadRecord();
   const client = new RetryingClient(options.nextGateway, record);
   await paced(options.journeysPerSecond, options.signal, (i) => journey(client, options, record, i));
   return record;
@@ -104,7 +104,7 @@ export async function measureCapacity(
   forMs: number,
   concurrency = 32,
 ): Promise<number> {
-  const record = emptyRecord();
+  const record = emptyLoadRecord();
   const client = new RetryingClient(options.nextGateway, record);
   const started = Date.now();
   let journeys = 0;
@@ -116,7 +116,8 @@ export async function measureCapacity(
   return journeys / ((Date.now() - started) / 1000);
 }
 
-function emptyRecord(): LoadRecord {
+/** A record of nothing sent yet. */
+export function emptyLoadRecord(): LoadRecord {
   return {
     holds: [],
     cancels: [],
