@@ -196,8 +196,8 @@ function reachablePlaceOf(folder: string): string {
 function linkData(folder: string, dataDir: string): void {
   mkdirSync(folder, { recursive: true });
   const link = join(folder, 'data');
-  const present = existsSync(link) || lstatSync(link, { throwIfNoEntry: false }) !== undefined;
-  if (!present) symlinkSync(dataDir, link);
+  // lstat, not exists: a link whose target is not made yet is still there.
+  if (lstatSync(link, { throwIfNoEntry: false }) === undefined) symlinkSync(dataDir, link);
 }
 
 function digestOf(path: string, ...more: string[]): string {
